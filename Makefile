@@ -14,7 +14,7 @@ LEETCODE_FLAGS := -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=unde
 SANITIZE_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
 SOLUTIONS  := $(wildcard solutions/*.cpp)
-JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o)
+JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(SOLUTIONS))
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp))
 
