@@ -24,8 +24,24 @@ NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo a
 .PHONY: all test sanitize leetcode clean help
 .DEFAULT_GOAL := all
 
-all: $(BUILD)/tests ## Judge every bundled solution on every testcase set it declares
-	$(BUILD)/tests --gtest_brief=1
+# The judge (judge/verdict.h) builds each solution file as LeetCode does: clang 19,
+# C++23, -O2, ASan + UBSan (without clang 19: $(CXX) $(CXXSTD), and files that need
+# C++23 are skipped), and runs each testcase set in a child process that it watches.
+JUDGE_CXX     := $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX))
+JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(CXXSTD:-std=%=%))
+JUDGED        := $(BUILD)/judged
+JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o catalog.o)
+JUDGE_BIN     := $(BUILD)/bin/judge
+JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS))
+
+.PHONY: judge
+all: $(JUDGE_BIN) $(JUDGED)/toolchain ## Judge every bundled solution on the sets it declares: one verdict table
+	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTIONS)
+
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain ## Judge one file: make judge SOLUTION=f.cpp [SETS=a,b] [TIME_LIMIT_MS=n]
+	@test -n "$(SOLUTION)" || { echo "usage: make judge SOLUTION=path/to/file.cpp [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
+	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTION)
 
 test: $(BUILD)/tests ## Build and run the GoogleTest suite (checker, loader, every solution)
 	$(BUILD)/tests
@@ -58,6 +74,26 @@ $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 
 $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
 	$(CXX) $(ALLFLAGS) -c $< -o $@
+
+# The judge's tests judge the known-wrong files: they need the runtime it links them with.
+$(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain
+$(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
+
+$(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
+
+# The runner every judged program is linked with, built by the judge's compiler.
+$(JUDGED)/%.o: judge/%.cpp
+	@mkdir -p $(@D)
+	$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
+
+# Read by judge/build_solution.sh; rewritten with the runtime, so programs linked
+# with an older runtime are rebuilt.
+$(JUDGED)/toolchain: $(JUDGE_RUNTIME)
+	@printf '%s\n' "# How judge/build_solution.sh builds a solution for the judge (written by make)" \
+	  "cxx='$(JUDGE_CXX)'" "standard='$(JUDGE_STD)'" "flags='$(LEETCODE_FLAGS)'" \
+	  "includes='-I$(CURDIR)/judge'" "runtime='$(abspath $(JUDGE_RUNTIME))'" > $@
 
 -include $(wildcard $(BUILD)/*/*.d)
 

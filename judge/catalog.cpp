@@ -1,0 +1,72 @@
+#include "catalog.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace judge {
+namespace {
+
+// The words of each line of `path` with its '#' comment removed, numbered
+// from 1; blank lines are left out.
+std::vector<std::pair<int, std::vector<std::string>>> wordLines(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CatalogError(path + ": cannot open");
+  std::vector<std::pair<int, std::vector<std::string>>> lines;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    std::istringstream text(line.substr(0, line.find('#')));
+    std::vector<std::string> words;
+    for (std::string word; text >> word;) words.push_back(word);
+    if (!words.empty()) lines.push_back({number, words});
+  }
+  return lines;
+}
+
+int parseLimit(const std::string& word, const std::string& where) {
+  size_t used = 0;
+  int ms = 0;
+  try {
+    ms = std::stoi(word, &used);
+  } catch (const std::logic_error&) {
+  }
+  if (used != word.size() || ms <= 0)
+    throw CatalogError(where + ": '" + word + "' is not a positive number of milliseconds");
+  return ms;
+}
+
+}  // namespace
+
+std::vector<std::string> bundledSets(const std::string& root) {
+  std::vector<std::string> sets;
+  for (const auto& file : std::filesystem::directory_iterator(root + "/testcases"))
+    if (file.path().extension() == ".txt") sets.push_back(file.path().stem().string());
+  std::sort(sets.begin(), sets.end());
+  return sets;
+}
+
+std::map<std::string, std::set<std::string>> declaredSets(const std::string& root) {
+  std::map<std::string, std::set<std::string>> declared;
+  for (const auto& [number, words] : wordLines(root + "/solutions/sets.txt"))
+    declared[words[0]].insert(words.begin() + 1, words.end());
+  return declared;
+}
+
+TimeLimits::TimeLimits(const std::string& path) {
+  for (const auto& [number, words] : wordLines(path)) {
+    std::string where = path + ":" + std::to_string(number);
+    if (words.size() < 2) throw CatalogError(where + ": expected a set and its limit in ms");
+    int ms = parseLimit(words[1], where);
+    if (words[0] == "default") default_ = ms;
+    else perSet_[words[0]] = ms;
+  }
+  if (default_ == 0) throw CatalogError(path + ": no 'default' limit");
+}
+
+int TimeLimits::forSet(const std::string& set) const {
+  auto it = perSet_.find(set);
+  return it == perSet_.end() ? default_ : it->second;
+}
+
+}  // namespace judge

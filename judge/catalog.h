@@ -1,0 +1,36 @@
+// What the judge runs a solution file on: the bundled testcase sets
+// (testcases/*.txt), the sets a bundled solution declares (solutions/sets.txt)
+// and each set's time limit per case (judge/time_limits.txt).
+#pragma once
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+// A missing or malformed catalog file: "judge/time_limits.txt:4: ...".
+struct CatalogError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Sorted stems of testcases/*.txt under `root`.
+std::vector<std::string> bundledSets(const std::string& root);
+
+// solutions/sets.txt: solution name -> the sets it declares.
+std::map<std::string, std::set<std::string>> declaredSets(const std::string& root);
+
+// judge/time_limits.txt: the CPU time limit per case, in milliseconds, of each
+// set; the line "default N" covers sets it does not name.
+class TimeLimits {
+ public:
+  explicit TimeLimits(const std::string& path);
+  int forSet(const std::string& set) const;
+
+ private:
+  std::map<std::string, int> perSet_;
+  int default_ = 0;
+};
+
+}  // namespace judge

@@ -1,0 +1,206 @@
+#include "verdict.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+#include "catalog.h"
+#include "checker.h"
+#include "sandbox.h"
+#include "testcases.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kSkippedExit = 77;  // judge/build_solution.sh: the file needs a newer standard
+
+struct Build {
+  Verdict verdict = Verdict::kAccepted;  // or Compile Error, Skipped
+  std::string program;
+  std::string message;
+};
+
+// A watchdog, not the limit: CPU time decides TLE (the runner stops itself at
+// the limit), but an answer that has not come after twice the limit plus half
+// a second of wall time (a sleeping or starved child) never will in time.
+std::chrono::milliseconds wallLimit(int limitMs) {
+  return std::chrono::milliseconds(2 * limitMs + 500);
+}
+
+bool newerThanAll(const fs::path& target, const std::vector<fs::path>& sources) {
+  std::error_code error;
+  auto built = fs::last_write_time(target, error);
+  if (error) return false;
+  for (const fs::path& source : sources)
+    if (fs::last_write_time(source) > built) return false;
+  return true;
+}
+
+// judged/bin/<the file's absolute path, without .cpp>: one program per file,
+// rebuilt only when the file or the way files are built changed.
+Build buildSolution(const fs::path& file, const Workspace& workspace) {
+  std::string toolchain = workspace.judged + "/toolchain";
+  if (!fs::exists(toolchain))
+    throw std::runtime_error(toolchain + " is missing: build the judge with make");
+  Build build;
+  build.program = workspace.judged + "/bin" + fs::path(file).replace_extension().string();
+  std::string script = workspace.root + "/judge/build_solution.sh";
+  if (newerThanAll(build.program, {file, toolchain, script, workspace.root + "/judge/wrap.sh"}))
+    return build;
+  int status = runCommand({script, toolchain, file.string(), build.program}, build.message);
+  if (status == kSkippedExit) build.verdict = Verdict::kSkipped;
+  else if (status != 0) build.verdict = Verdict::kCompileError;
+  return build;
+}
+
+std::string relativeTo(const std::string& root, const std::string& path) {
+  return path.rfind(root + "/", 0) == 0 ? path.substr(root.size() + 1) : path;
+}
+
+// "testcases/magictour.txt:9 (case 3 of 200)"
+std::string caseName(const Case& c, size_t index, size_t total, const Workspace& workspace) {
+  return relativeTo(workspace.root, c.where) + " (case " + std::to_string(index + 1) + " of " +
+         std::to_string(total) + ")";
+}
+
+std::string timeLimitReason(long long micros, int limitMs) {
+  return "solveSudoku took " + std::to_string(micros / 1000) + " ms of CPU time; the limit is " +
+         std::to_string(limitMs) + " ms per case";
+}
+
+std::string stoppedReason(int limitMs) {
+  return "stopped when solveSudoku had used " + std::to_string(limitMs) +
+         " ms of CPU time, the limit per case";
+}
+
+std::string watchdogReason(int limitMs) {
+  return "no answer after " + std::to_string(wallLimit(limitMs).count()) +
+         " ms of wall time (killed); the limit is " + std::to_string(limitMs) +
+         " ms of CPU time per case";
+}
+
+struct CaseVerdict {
+  Verdict verdict = Verdict::kAccepted;
+  std::string why;         // for a failure: the reason, then the boards or the puzzle
+  long long micros = -1;   // CPU time of solveSudoku, when it answered
+};
+
+// Waits for the child's answer to `c` and judges it: time first, then the checker.
+CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
+  std::string puzzle = "\n  puzzle: " + toLine(c.puzzle);
+  std::optional<Answer> answer = child.next(wallLimit(limitMs));
+  if (!answer && child.overCpuLimit())
+    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle};
+  if (!answer && child.timedOut())
+    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle};
+  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle};
+  if (answer->cpuMicros > limitMs * 1000LL)
+    return {Verdict::kTimeLimitExceeded, timeLimitReason(answer->cpuMicros, limitMs) + puzzle,
+            answer->cpuMicros};
+  const Board* expected = c.solution ? &*c.solution : nullptr;
+  std::string reason = check(c.puzzle, answer->board, expected);
+  if (!reason.empty())
+    return {Verdict::kWrongAnswer, report(reason, c.puzzle, answer->board, expected),
+            answer->cpuMicros};
+  return {Verdict::kAccepted, "", answer->cpuMicros};
+}
+
+// Runs one set in one child: the cases in order until the first failure.
+SetResult judgeSet(const std::string& program, const std::string& set,
+                   const std::vector<Case>& cases, int limitMs, const Workspace& workspace) {
+  SetResult result{set, Verdict::kAccepted, 0, int(cases.size()), {}, ""};
+  std::vector<Board> puzzles;
+  for (const Case& c : cases) puzzles.push_back(c.puzzle);
+  Child child(program, puzzles, limitMs);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    CaseVerdict judged = judgeCase(child, cases[i], limitMs);
+    if (judged.micros >= 0) result.micros.push_back(judged.micros);
+    if (judged.verdict != Verdict::kAccepted) {
+      result.verdict = judged.verdict;
+      result.failure = std::string(verdictName(judged.verdict)) + " on " +
+                       caseName(cases[i], i, cases.size(), workspace) + ": " + judged.why;
+      break;
+    }
+    ++result.passed;
+  }
+  return result;
+}
+
+std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace& workspace) {
+  std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set + ".txt");
+  if (maxCases > 0 && int(cases.size()) > maxCases) cases.resize(maxCases);
+  return cases;
+}
+
+bool isBundled(const fs::path& file, const Workspace& workspace) {
+  std::error_code error;
+  return fs::equivalent(file.parent_path(), workspace.root + "/solutions", error);
+}
+
+}  // namespace
+
+const char* verdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kAccepted: return "Accepted";
+    case Verdict::kWrongAnswer: return "Wrong Answer";
+    case Verdict::kTimeLimitExceeded: return "Time Limit Exceeded";
+    case Verdict::kRuntimeError: return "Runtime Error";
+    case Verdict::kCompileError: return "Compile Error";
+    case Verdict::kSkipped: return "Skipped";
+  }
+  return "?";
+}
+
+Workspace builtWorkspace() { return {REPO_ROOT, JUDGED_DIR}; }
+
+long long SetResult::medianMicros() const {
+  if (micros.empty()) return 0;
+  std::vector<long long> sorted = micros;
+  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+  return sorted[sorted.size() / 2];
+}
+
+long long SetResult::maxMicros() const {
+  return micros.empty() ? 0 : *std::max_element(micros.begin(), micros.end());
+}
+
+std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
+  std::vector<std::string> sets = bundledSets(workspace.root);
+  fs::path path = fs::absolute(file);
+  if (isBundled(path, workspace)) {
+    auto declared = declaredSets(workspace.root);
+    auto it = declared.find(path.stem().string());
+    if (it != declared.end()) return {it->second.begin(), it->second.end()};
+    return sets;
+  }
+  std::vector<std::string> nineByNine;
+  for (const std::string& set : sets) {
+    std::vector<Case> first = loadSet(set, 1, workspace);
+    if (!first.empty() && first[0].puzzle.size() == 9) nineByNine.push_back(set);
+  }
+  return nineByNine;
+}
+
+FileResult judgeFile(const std::string& file, const JudgeOptions& options,
+                     const Workspace& workspace) {
+  FileResult result{file, Verdict::kAccepted, "", {}};
+  if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
+  Build build = buildSolution(fs::canonical(file), workspace);
+  if (build.verdict != Verdict::kAccepted) {
+    result.verdict = build.verdict;
+    result.message = build.message;
+    return result;
+  }
+  TimeLimits limits(workspace.root + "/judge/time_limits.txt");
+  for (const std::string& set : options.sets.empty() ? setsFor(file, workspace) : options.sets) {
+    int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(set);
+    result.sets.push_back(judgeSet(build.program, set, loadSet(set, options.maxCases, workspace),
+                                   limitMs, workspace));
+    if (result.verdict == Verdict::kAccepted) result.verdict = result.sets.back().verdict;
+  }
+  return result;
+}
+
+}  // namespace judge

@@ -1,0 +1,66 @@
+// The judge: compiles one solution file as LeetCode does (judge/prelude.h,
+// wrapped by judge/wrap.sh, built by judge/build_solution.sh with the
+// toolchain the Makefile chose) and runs it set by set, each set in one child
+// process (sandbox.h), each case against a time limit, each answer through
+// the checker. A set stops at its first failing case, as on LeetCode.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace judge {
+
+enum class Verdict {
+  kAccepted,
+  kWrongAnswer,
+  kTimeLimitExceeded,
+  kRuntimeError,
+  kCompileError,
+  kSkipped,  // the file needs C++23 and the judge's compiler is older
+};
+
+const char* verdictName(Verdict verdict);  // "Time Limit Exceeded"
+
+// Where the judge finds the repository and the judged build
+// ($(BUILD)/judged: the toolchain file, the runner objects, compiled files).
+struct Workspace {
+  std::string root;
+  std::string judged;
+};
+
+Workspace builtWorkspace();  // the paths this binary was built with
+
+struct SetResult {
+  std::string set;  // "magictour"
+  Verdict verdict = Verdict::kAccepted;
+  int passed = 0, total = 0;
+  std::vector<long long> micros;  // CPU time of each case that was answered
+  std::string failure;            // the first failing case: where, why, the boards
+
+  long long medianMicros() const;  // 0 when no case was answered
+  long long maxMicros() const;
+};
+
+struct FileResult {
+  std::string file;
+  Verdict verdict = Verdict::kAccepted;  // Compile Error, Skipped, or the first failing set's
+  std::string message;                   // the compiler's message, or why it was skipped
+  std::vector<SetResult> sets;
+};
+
+struct JudgeOptions {
+  std::vector<std::string> sets;  // empty: setsFor(file)
+  int timeLimitMs = 0;            // 0: each set's limit from judge/time_limits.txt
+  int maxCases = 0;               // 0: every case; N: the first N of each set
+};
+
+// The sets a file is judged on by default: a bundled solution's (solutions/
+// *.cpp) as solutions/sets.txt declares them, every set if it declares none;
+// any other file's: every set of 9x9 puzzles.
+std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace);
+
+// Judges `file`. A bad solution is a verdict, never an exception; the judge's
+// own trouble (an unreadable set, no toolchain) throws std::runtime_error.
+FileResult judgeFile(const std::string& file, const JudgeOptions& options,
+                     const Workspace& workspace = builtWorkspace());
+
+}  // namespace judge

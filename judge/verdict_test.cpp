@@ -1,0 +1,188 @@
+// The judge's own tests: a judge that cannot fail is worthless. Every file in
+// solutions/{wrong_answer,time_limit_exceeded,runtime_error}/ (the Kattis
+// problem-package folders) must get the verdict its header names, and a
+// solution pasted from outside the repository must be judged like a bundled one.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "catalog.h"
+#include "testcases.h"
+#include "verdict.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kRoot = REPO_ROOT;
+
+// A few cases per set keep the known-wrong checks quick; each bug shows by case 2.
+constexpr int kCasesPerSet = 3;
+// The endless loops only need to outlast a limit; a short one saves seconds.
+constexpr int kShortLimitMs = 200;
+
+const std::map<std::string, Verdict> kFolderVerdicts = {
+    {"wrong_answer", Verdict::kWrongAnswer},
+    {"time_limit_exceeded", Verdict::kTimeLimitExceeded},
+    {"runtime_error", Verdict::kRuntimeError},
+};
+
+// The text after "// <key>: " in the file's opening comment, or "".
+std::string headerValue(const std::string& file, const std::string& key) {
+  std::ifstream in(file);
+  std::string prefix = "// " + key + ": ";
+  for (std::string line; std::getline(in, line) && line.rfind("//", 0) == 0;)
+    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+  return "";
+}
+
+std::vector<std::string> knownWrongFiles() {
+  std::vector<std::string> files;
+  for (const auto& [folder, verdict] : kFolderVerdicts)
+    for (const auto& entry : fs::directory_iterator(kRoot + "/solutions/" + folder))
+      if (entry.path().extension() == ".cpp") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+const SetResult* firstFailure(const FileResult& result) {
+  for (const SetResult& set : result.sets)
+    if (set.verdict != Verdict::kAccepted) return &set;
+  return nullptr;
+}
+
+class KnownWrong : public testing::TestWithParam<std::string> {};
+
+TEST_P(KnownWrong, GetsTheVerdictItsHeaderNames) {
+  const std::string& file = GetParam();
+  std::string folder = fs::path(file).parent_path().filename().string();
+  Verdict expected = kFolderVerdicts.at(folder);
+  ASSERT_EQ(headerValue(file, "Expected verdict"), verdictName(expected))
+      << file << ": its header must name the verdict of its folder, " << folder;
+
+  JudgeOptions options;
+  options.maxCases = kCasesPerSet;
+  if (expected == Verdict::kTimeLimitExceeded) options.timeLimitMs = kShortLimitMs;
+  FileResult result = judgeFile(file, options);
+  ASSERT_EQ(verdictName(result.verdict), verdictName(expected)) << result.message;
+  const SetResult* failed = firstFailure(result);
+  ASSERT_NE(failed, nullptr);
+  EXPECT_EQ(failed->verdict, expected) << failed->failure;
+  EXPECT_NE(failed->failure.find(headerValue(file, "Expected report contains")), std::string::npos)
+      << failed->failure;
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, KnownWrong, testing::ValuesIn(knownWrongFiles()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           return camelCase(fs::path(info.param).stem().string());
+                         });
+
+TEST(KnownWrongFolders, EachHoldsAtLeastOneFile) {
+  std::map<std::string, int> counts;
+  for (const std::string& file : knownWrongFiles())
+    ++counts[fs::path(file).parent_path().filename().string()];
+  for (const auto& [folder, verdict] : kFolderVerdicts) EXPECT_GT(counts[folder], 0) << folder;
+}
+
+// judge/fixtures/pasted_from_web.cpp brings its own #include <bits/stdc++.h>,
+// `using namespace std;`, globals and free functions, as pasted from a website.
+TEST(Judge, AcceptsASolutionPastedFromOutside) {
+  JudgeOptions options;
+  options.maxCases = 20;
+  FileResult result = judgeFile(kRoot + "/judge/fixtures/pasted_from_web.cpp", options);
+  ASSERT_EQ(verdictName(result.verdict), verdictName(Verdict::kAccepted)) << result.message;
+  ASSERT_FALSE(result.sets.empty());
+  for (const SetResult& set : result.sets) {
+    EXPECT_EQ(set.passed, set.total) << set.set << ": " << set.failure;
+    EXPECT_EQ(set.micros.size(), size_t(set.total)) << set.set;  // every case timed
+  }
+}
+
+TEST(Judge, ReportsACompileErrorWithTheCompilersMessage) {
+  FileResult result = judgeFile(kRoot + "/judge/fixtures/compile_error.cpp", {});
+  EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kCompileError));
+  EXPECT_TRUE(result.sets.empty());
+  EXPECT_NE(result.message.find("compile_error.cpp:5"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("solveFrom"), std::string::npos) << result.message;
+}
+
+// LeetCode's many cases per process: the globals bug passes a one-case set
+// and fails case 2 of every longer one.
+TEST(Judge, RunsEveryCaseOfASetInOneProcess) {
+  JudgeOptions options;
+  options.sets = {"leetcode_example", "magictour"};
+  options.maxCases = kCasesPerSet;
+  FileResult result = judgeFile(kRoot + "/solutions/wrong_answer/globals_not_reset.cpp", options);
+  ASSERT_EQ(result.sets.size(), 2u);
+  EXPECT_EQ(result.sets[0].verdict, Verdict::kAccepted) << result.sets[0].failure;
+  EXPECT_EQ(result.sets[1].verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(result.sets[1].passed, 1);
+}
+
+TEST(Judge, BundledSolutionsRunOnTheSetsTheyDeclare) {
+  auto declared = declaredSets(kRoot);
+  for (const auto& [name, sets] : declared)
+    EXPECT_EQ(setsFor(kRoot + "/solutions/" + name + ".cpp", builtWorkspace()),
+              std::vector<std::string>(sets.begin(), sets.end()))
+        << name;
+}
+
+TEST(Judge, OtherFilesRunOnEveryNineByNineSet) {
+  std::vector<std::string> sets =
+      setsFor(kRoot + "/judge/fixtures/pasted_from_web.cpp", builtWorkspace());
+  for (const std::string& set : bundledSets(kRoot)) {
+    bool nineByNine = loadCases(kRoot + "/testcases/" + set + ".txt").front().puzzle.size() == 9;
+    EXPECT_EQ(std::count(sets.begin(), sets.end(), set), nineByNine ? 1 : 0) << set;
+  }
+}
+
+TEST(Judge, AMissingFileIsAnErrorNotAVerdict) {
+  EXPECT_THROW(judgeFile(kRoot + "/solutions/no_such_solution.cpp", {}), std::runtime_error);
+}
+
+// The limits file names real sets only, so a renamed set cannot silently fall
+// back to the default limit.
+TEST(TimeLimits, NameOnlyBundledSets) {
+  std::vector<std::string> sets = bundledSets(kRoot);
+  std::ifstream in(kRoot + "/judge/time_limits.txt");
+  for (std::string line; std::getline(in, line);) {
+    std::string name = line.substr(0, line.find_first_of(" \t#"));
+    if (!name.empty() && name != "default") {
+      EXPECT_EQ(std::count(sets.begin(), sets.end(), name), 1) << name;
+    }
+  }
+}
+
+std::string limitsError(const std::string& text) {
+  std::string path = testing::TempDir() + "time_limits.txt";
+  std::ofstream(path) << text;
+  try {
+    TimeLimits limits(path);
+  } catch (const CatalogError& e) {
+    return std::string(e.what()).substr(path.size());
+  }
+  return "";
+}
+
+TEST(TimeLimits, ReadsEachSetsLimitAndTheDefault) {
+  std::string path = testing::TempDir() + "time_limits.txt";
+  std::ofstream(path) << "# set  ms\nmagictour 40  # measured\ndefault 1000\n";
+  TimeLimits limits(path);
+  EXPECT_EQ(limits.forSet("magictour"), 40);
+  EXPECT_EQ(limits.forSet("serg_multi"), 1000);
+}
+
+TEST(TimeLimits, RejectsMalformedLines) {
+  EXPECT_EQ(limitsError("default 1000\nmagictour\n"), ":2: expected a set and its limit in ms");
+  EXPECT_EQ(limitsError("default 1000\nmagictour 4x\n"),
+            ":2: '4x' is not a positive number of milliseconds");
+  EXPECT_EQ(limitsError("default 0\n"), ":1: '0' is not a positive number of milliseconds");
+  EXPECT_EQ(limitsError("magictour 40\n"), ": no 'default' limit");
+}
+
+}  // namespace
+}  // namespace judge
