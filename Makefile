@@ -56,6 +56,53 @@ leetcode: ## The tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan 
 clean: ## Remove the build directory
 	rm -rf $(BUILD)
 
+# Benchmarks: every bench/*.cpp and every solution in one Google Benchmark binary, built once
+# per flag set in $(BUILD)/bench-<set>/, with LeetCode's compiler (clang 19, C++23) where present
+# so that all solutions, deducing this included, share one compiler. `make bench` writes
+# $(BENCH_OUT)/results.tsv and results.md; BENCH_DATA=../shared/datasets reads the full
+# collections instead of testcases/ (BENCH_PUZZLES of each; set BENCH_OUT elsewhere then).
+BENCH_CXX     ?= $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX))
+BENCH_STD     ?= $(if $(shell command -v $(LEETCODE_CXX)),-std=c++23,$(CXXSTD))
+BENCH_OUT     ?= bench
+BENCH_PUZZLES ?= 1000
+BENCH_ARGS    ?= $(if $(BENCH_DATA),--data=$(BENCH_DATA) --puzzles=$(BENCH_PUZZLES))
+BENCH_OBJS    := $(patsubst bench/%.cpp,$(BUILD)/bench/%.o,$(wildcard bench/*.cpp))
+BENCH_LIBS     = $(shell pkg-config --libs benchmark 2>/dev/null)
+BENCH_FLAGS_O2        := -O2
+BENCH_FLAGS_O2-popcnt := -O2 -mpopcnt
+BENCH_FLAGS_O3-native := -O3 -march=native
+# $(call bench_build,SET): builds $(BUILD)/bench-SET/benchmarks with BENCH_FLAGS_SET.
+bench_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH_CXX) \
+              CXXSTD=$(BENCH_STD) CXXFLAGS="$(BENCH_FLAGS_$(1))" $(BUILD)/bench-$(1)/benchmarks
+
+.PHONY: bench bench-quick chart
+bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native
+	$(call bench_build,O2)
+	$(call bench_build,O2-popcnt)
+	$(call bench_build,O3-native)
+	@mkdir -p $(BENCH_OUT) && rm -f $(BENCH_OUT)/results.tsv
+	$(BUILD)/bench-O2/benchmarks --label=O2 --tsv=$(BENCH_OUT)/results.tsv $(BENCH_ARGS)
+	$(BUILD)/bench-O2-popcnt/benchmarks --label=O2-popcnt --no-ladder --tsv=$(BENCH_OUT)/results.tsv $(BENCH_ARGS)
+	$(BUILD)/bench-O3-native/benchmarks --label=O3-native --no-ladder --tsv=$(BENCH_OUT)/results.tsv $(BENCH_ARGS)
+	bench/report.sh $(BENCH_OUT)/results.tsv > $(BENCH_OUT)/results.md
+
+bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles per set
+	$(call bench_build,O2)
+	$(BUILD)/bench-O2/benchmarks --puzzles=5 --no-ladder --benchmark_min_time=0.01
+
+chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make bench`'s results.tsv
+	@command -v gnuplot >/dev/null || { echo "gnuplot not found: sudo apt-get install gnuplot-nox" >&2; exit 1; }
+	bench/report.sh --pivot $(BENCH_OUT)/results.tsv > $(BUILD)/chart.dat
+	gnuplot -e "data='$(BUILD)/chart.dat'; out='$(BENCH_OUT)/chart.png'" bench/chart.gp
+
+$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB)
+	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^ $(BENCH_LIBS)
+
+$(BUILD)/bench/%.o: bench/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALLFLAGS) -c $< -o $@
+
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 

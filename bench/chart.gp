@@ -1,0 +1,25 @@
+# Draws microseconds per puzzle (-O2, log scale) for each solution and set, from the table that
+# `bench/report.sh --pivot` makes of `make bench`'s results. Usage (what `make chart` runs):
+#   gnuplot -e "data='build/chart.dat'; out='bench/chart.png'" bench/chart.gp
+if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
+    set terminal pngcairo size 1200,640 font ",10"
+} else {
+    set terminal png size 1200,640
+}
+set output out
+set datafile separator "\t"
+set datafile missing "NaN"
+set title "CPU time per puzzle, -O2 (make bench; lower is faster)"
+set ylabel "microseconds per puzzle (log scale)"
+set logscale y
+set format y "10^{%L}"
+set yrange [0.5:*]
+set grid ytics
+set key top left horizontal
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set xtics rotate by -30 left nomirror
+set bmargin 9
+plot for [set = 2:6] data using set:xtic(1) title columnheader

@@ -1,0 +1,184 @@
+// The benchmark (`make bench`): every registered solution on every bundled set it declares
+// (solutions/sets.txt), and every solution on one hard puzzle (bench/ladder.txt). Each
+// iteration solves a fresh copy of the whole set; the answers of the last iteration are judged
+// by the checker, so a wrong solution reports an error instead of a time.
+//
+// Own flags (before Google Benchmark's):
+//   --label=NAME     the build's name in the table (O2, O2-popcnt, O3-native)
+//   --tsv=FILE       append "label kind solution set puzzles us/puzzle" rows for `make chart`
+//   --puzzles=N      only the first N puzzles of each set (quick mode)
+//   --data=DIR       read the sets from the shared collections in DIR instead of testcases/
+//   --no-ladder      skip the one-puzzle ladder
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "checker.h"
+#include "registry.h"
+#include "testcases.h"
+
+namespace {
+
+using judge::Board;
+using judge::Case;
+using judge::SolutionEntry;
+
+const std::string kRoot = REPO_ROOT;
+
+struct Options {
+  std::string label = "O2", tsv, data;
+  size_t puzzles = 0;  // 0: all
+  bool ladder = true;
+};
+
+// The bundled set each shared collection stands in for, with --data.
+const std::map<std::string, std::string> kCollections = {
+    {"seventeen_clue", "puzzles2_17_clue"},
+    {"magictour", "puzzles3_magictour_top1465"},
+    {"forum_hardest", "puzzles6_forum_hardest_1106"},
+    {"serg_multi", "puzzles7_serg_benchmark"},
+    {"leetcode_example", "leetcode_37_example1.txt"},
+};
+
+// solutions/sets.txt: solution name -> the sets it declares (the slow ones only).
+std::map<std::string, std::set<std::string>> declaredSets() {
+  std::map<std::string, std::set<std::string>> declared;
+  std::ifstream in(kRoot + "/solutions/sets.txt");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line.substr(0, line.find('#')));
+    std::string name, set;
+    if (!(words >> name)) continue;
+    while (words >> set) declared[name].insert(set);
+  }
+  return declared;
+}
+
+// The bundled sets in the order the table shows them, with their puzzles.
+std::vector<std::pair<std::string, std::vector<Case>>> loadSets(const Options& options) {
+  std::vector<std::pair<std::string, std::vector<Case>>> sets;
+  for (const char* name : {"leetcode_example", "seventeen_clue", "magictour", "forum_hardest", "serg_multi"}) {
+    std::string path = kRoot + "/testcases/" + name + ".txt";
+    if (!options.data.empty() && name != std::string("leetcode_example"))
+      path = options.data + "/" + kCollections.at(name);
+    std::vector<Case> cases = judge::loadCases(path);
+    if (options.puzzles && cases.size() > options.puzzles) cases.resize(options.puzzles);
+    sets.emplace_back(name, std::move(cases));
+  }
+  return sets;
+}
+
+// Solves a fresh copy of every case per iteration; judges the last iteration's answers.
+void solveAll(benchmark::State& state, const SolutionEntry* solution, const std::vector<Case>* cases) {
+  std::vector<Board> answers;
+  for (auto _ : state) {
+    state.PauseTiming();
+    answers.clear();
+    for (const Case& c : *cases) answers.push_back(c.puzzle);
+    state.ResumeTiming();
+    for (Board& answer : answers) solution->solve(answer);
+    benchmark::ClobberMemory();
+  }
+  for (size_t i = 0; i < cases->size(); ++i) {
+    const Case& c = (*cases)[i];
+    std::string reason = judge::check(c.puzzle, answers[i], c.solution ? &*c.solution : nullptr);
+    if (!reason.empty()) return state.SkipWithError((c.where + ": " + reason).c_str());
+  }
+  double puzzles = double(cases->size());
+  using benchmark::Counter;
+  state.counters["puzzles"] = puzzles;
+  state.counters["puzzles/s"] = Counter(puzzles, Counter::kIsIterationInvariantRate);
+  state.counters["s/puzzle"] = Counter(puzzles, Counter::kIsIterationInvariantRate | Counter::kInvert);
+}
+
+// Registers Solve/<solution>/<set> for each set a solution declares, Ladder/<solution> for all.
+void registerBenchmarks(const Options& options) {
+  static const auto sets = loadSets(options);
+  static const auto ladder = judge::loadCases(kRoot + "/bench/ladder.txt");
+  auto declared = declaredSets();
+  for (const SolutionEntry& solution : judge::solutions()) {
+    auto slow = declared.find(solution.name);
+    for (const auto& [set, cases] : sets) {
+      if (slow != declared.end() && !slow->second.count(set)) continue;
+      benchmark::RegisterBenchmark(("Solve/" + solution.name + "/" + set).c_str(), solveAll, &solution, &cases)
+          ->Unit(benchmark::kMillisecond);
+    }
+  }
+  if (!options.ladder) return;
+  for (const SolutionEntry& solution : judge::solutions())
+    benchmark::RegisterBenchmark(("Ladder/" + solution.name).c_str(), solveAll, &solution, &ladder)
+        ->Unit(benchmark::kMillisecond);
+}
+
+// Prints as usual and appends each measured Solve/ and Ladder/ run to the TSV file.
+class TableReporter : public benchmark::ConsoleReporter {
+ public:
+  TableReporter(std::string label, std::ostream* tsv) : label_(std::move(label)), tsv_(tsv) {}
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs)
+      if (tsv_ && !run.error_occurred && run.run_type == Run::RT_Iteration) writeRow(run);
+  }
+
+ private:
+  void writeRow(const Run& run) {
+    std::istringstream name(run.benchmark_name());
+    std::string kind, solution, set = "ladder";
+    std::getline(name, kind, '/');
+    std::getline(name, solution, '/');
+    if (kind == "Solve") std::getline(name, set, '/');
+    else if (kind != "Ladder") return;  // another file's benchmark
+    double puzzles = run.counters.at("puzzles");
+    double microseconds = run.GetAdjustedCPUTime() * 1e3 / puzzles;  // the unit is ms
+    *tsv_ << label_ << '\t' << kind << '\t' << solution << '\t' << set << '\t' << puzzles << '\t'
+          << microseconds << '\n';
+  }
+
+  std::string label_;
+  std::ostream* tsv_;
+};
+
+// Takes this file's own flags out of argv; the rest is Google Benchmark's.
+Options parseOptions(int& argc, char** argv) {
+  Options options;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto is = [&](const std::string& flag) { return arg.rfind(flag, 0) == 0; };
+    auto rest = [&](const std::string& flag) { return arg.substr(flag.size()); };
+    if (is("--label=")) options.label = rest("--label=");
+    else if (is("--tsv=")) options.tsv = rest("--tsv=");
+    else if (is("--data=")) options.data = rest("--data=");
+    else if (is("--puzzles=")) options.puzzles = std::stoul(rest("--puzzles="));
+    else if (arg == "--no-ladder") options.ladder = false;
+    else argv[kept++] = argv[i];
+  }
+  argc = kept;
+  return options;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options = parseOptions(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  try {
+    registerBenchmarks(options);
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << '\n';
+    return 1;
+  }
+  std::unique_ptr<std::ofstream> tsv;
+  if (!options.tsv.empty()) tsv = std::make_unique<std::ofstream>(options.tsv, std::ios::app);
+  TableReporter reporter(options.label, tsv.get());
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return 0;
+}
