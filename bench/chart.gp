@@ -7,6 +7,7 @@ if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
     set terminal png size 1200,640
 }
 set output out
+set termoption noenhanced
 set datafile separator "\t"
 set datafile missing "NaN"
 set title "CPU time per puzzle, -O2 (make bench; lower is faster)"
@@ -22,4 +23,5 @@ set style fill solid 0.85 border -1
 set boxwidth 0.9
 set xtics rotate by -30 left nomirror
 set bmargin 9
+set rmargin 10
 plot for [set = 2:6] data using set:xtic(1) title columnheader
