@@ -14,8 +14,21 @@ LEETCODE_FLAGS := -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=unde
 SANITIZE_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
 SOLUTIONS  := $(wildcard solutions/*.cpp)
+
+# Solutions whose header says `// Needs: C++23` (deducing this) are compiled by
+# CXX23: $(CXX) where it accepts C++23's deducing this, else $(LEETCODE_CXX)
+# (clang 19 links with g++'s objects: the same libstdc++). Where neither does,
+# wrap.sh --skip registers them as skipped and the tests report them SKIPPED.
+CXX23_SOLUTIONS := $(shell grep -l '^// Needs: C++23' $(SOLUTIONS) /dev/null)
+accepts_cxx23    = $(shell echo 'auto f = [](this auto&&) {};' | $(1) -std=c++23 -fsyntax-only -x c++ - 2>/dev/null && echo yes)
+ifneq ($(CXX23_SOLUTIONS),)
+CXX23 := $(if $(call accepts_cxx23,$(CXX)),$(CXX),$(if $(call accepts_cxx23,$(LEETCODE_CXX)),$(LEETCODE_CXX)))
+endif
+CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
+CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
 JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o)
-WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(SOLUTIONS))
+WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
+              $(CXX23_WRAPPERS)
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp))
 
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
@@ -121,6 +134,24 @@ $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 
 $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
 	$(CXX) $(ALLFLAGS) -c $< -o $@
+
+$(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
+	@mkdir -p $(@D)
+	judge/wrap.sh --skip "$(CXX23_MISSING)" $(subst -,_,$*) $< > $@
+
+ifneq ($(CXX23),)
+$(CXX23_WRAPPERS): $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
+	$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
+endif
+
+# $(BUILD)/cxx23-choice records the choice (rewritten, at parse time, only when it
+# changes), so that installing clang-19, or losing it, rebuilds the C++23
+# solutions' objects and relinks every binary that holds them.
+ifneq ($(CXX23_SOLUTIONS),)
+CXX23_CHOICE := $(CXX23) | $(CXX23_MISSING)
+$(shell mkdir -p $(BUILD) && echo '$(CXX23_CHOICE)' | cmp -s - $(BUILD)/cxx23-choice || echo '$(CXX23_CHOICE)' > $(BUILD)/cxx23-choice)
+$(CXX23_WRAPPERS) $(filter %.skipped.cc,$(CXX23_WRAPPERS:.o=.cc)): $(BUILD)/cxx23-choice
+endif
 
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
 $(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain

@@ -65,17 +65,39 @@ class SolvesSet : public testing::Test {
   std::string set_;
 };
 
+// A set of a solution this build could not compile: reported as skipped, with
+// the reason, never as passed.
+class SkipsSet : public testing::Test {
+ public:
+  explicit SkipsSet(std::string reason) : reason_(std::move(reason)) {}
+
+  void TestBody() override { GTEST_SKIP() << reason_; }
+
+ private:
+  std::string reason_;
+};
+
 // Registers Solution.Set for every solution and each set it must finish.
 // Runs from main(): the solutions register themselves during static start-up.
 void registerHarness() {
   auto declared = declaredSets();
+  auto mustFinish = [&declared](const std::string& name, const std::string& set) {
+    auto it = declared.find(name);
+    return it == declared.end() || it->second.count(set);
+  };
   for (const SolutionEntry& solution : solutions())
     for (const std::string& set : bundledSets()) {
-      auto it = declared.find(solution.name);
-      if (it != declared.end() && !it->second.count(set)) continue;
+      if (!mustFinish(solution.name, set)) continue;
       testing::RegisterTest(camelCase(solution.name).c_str(), camelCase(set).c_str(), nullptr,
                             nullptr, __FILE__, __LINE__,
                             [&solution, set]() -> testing::Test* { return new SolvesSet(solution, set); });
+    }
+  for (const SkippedSolution& skipped : skippedSolutions())
+    for (const std::string& set : bundledSets()) {
+      if (!mustFinish(skipped.name, set)) continue;
+      testing::RegisterTest(camelCase(skipped.name).c_str(), camelCase(set).c_str(), nullptr,
+                            nullptr, __FILE__, __LINE__,
+                            [&skipped]() -> testing::Test* { return new SkipsSet(skipped.reason); });
     }
 }
 
@@ -98,10 +120,21 @@ std::string trimEnd(std::string s) {
   return s;
 }
 
+// Every file is registered once: compiled, or skipped by this build.
 TEST(Registry, EverySolutionFileIsRegisteredOnce) {
   std::set<std::string> registered;
   for (const SolutionEntry& s : solutions()) EXPECT_TRUE(registered.insert(s.name).second) << s.name;
+  for (const SkippedSolution& s : skippedSolutions())
+    EXPECT_TRUE(registered.insert(s.name).second) << s.name << " is both compiled and skipped";
   EXPECT_EQ(registered, solutionFiles());
+}
+
+// Only a file whose header says it needs C++23 may be skipped (the Makefile
+// skips it where no installed compiler accepts C++23).
+TEST(Registry, OnlyFilesThatNeedCxx23AreSkipped) {
+  for (const SkippedSolution& s : skippedSolutions())
+    EXPECT_NE(("\n" + readFile(kRoot + "/" + s.file)).find("\n// Needs: C++23"), std::string::npos)
+        << s.file << " is skipped (" << s.reason << ") but its header does not say it needs C++23";
 }
 
 // The text each registered solution was compiled from is today's file.

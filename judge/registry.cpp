@@ -10,15 +10,28 @@ std::vector<SolutionEntry>& entries() {
   return list;
 }
 
+std::vector<SkippedSolution>& skipped() {
+  static std::vector<SkippedSolution> list;
+  return list;
+}
+
+template <typename Entry>
+void insertByName(std::vector<Entry>& list, Entry entry) {
+  list.insert(std::upper_bound(list.begin(), list.end(), entry,
+                               [](const auto& a, const auto& b) { return a.name < b.name; }),
+              std::move(entry));
+}
+
 }  // namespace
 
 const std::vector<SolutionEntry>& solutions() { return entries(); }
 
-Registration::Registration(SolutionEntry entry) {
-  auto& list = entries();
-  list.insert(std::upper_bound(list.begin(), list.end(), entry,
-                               [](const auto& a, const auto& b) { return a.name < b.name; }),
-              std::move(entry));
+Registration::Registration(SolutionEntry entry) { insertByName(entries(), std::move(entry)); }
+
+const std::vector<SkippedSolution>& skippedSolutions() { return skipped(); }
+
+SkipRegistration::SkipRegistration(SkippedSolution entry) {
+  insertByName(skipped(), std::move(entry));
 }
 
 }  // namespace judge

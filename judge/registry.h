@@ -27,4 +27,21 @@ struct Registration {
   explicit Registration(SolutionEntry entry);
 };
 
+// A solution file this build could not compile: its header says it needs a
+// newer standard (`// Needs: C++23`) and no installed compiler accepts it. The
+// tests report each of its sets as skipped, with the reason; it is not in
+// solutions(), so no tool can run it by mistake.
+struct SkippedSolution {
+  std::string name;    // the file's stem
+  std::string file;    // the path it would have been built from
+  std::string reason;  // "needs C++23 ...: sudo apt-get install clang-19"
+};
+
+// Every skipped solution, sorted by name.
+const std::vector<SkippedSolution>& skippedSolutions();
+
+struct SkipRegistration {
+  explicit SkipRegistration(SkippedSolution entry);
+};
+
 }  // namespace judge
