@@ -27,6 +27,7 @@ endif
 CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
 JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o)
+CLI_LIB    := $(addprefix $(BUILD)/judge/,reader.o sudoku.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp))
@@ -122,6 +123,14 @@ help: ## List the targets
 $(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB)
 	$(NEED_GTEST)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^ $(GTEST_LIBS)
+
+# The sudoku command: built by `make`; the tests call it in process and run it.
+all: $(BUILD)/sudoku
+$(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
+$(BUILD)/judge/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
+
+$(BUILD)/sudoku: $(BUILD)/judge/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
 
 $(BUILD)/judge/%.o: judge/%.cpp
 	@mkdir -p $(@D)

@@ -1,0 +1,214 @@
+#include "reader.h"
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace judge {
+namespace {
+
+bool isBlank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+// What websites put between cells; never a cell itself.
+bool isSeparator(char c) { return isBlank(c) || c == '|' || c == '-' || c == '+'; }
+
+// The cells of a line: everything but separators, bad characters included so
+// that parseBoard names them.
+std::string cellsOf(std::string_view line) {
+  std::string cells;
+  for (char c : line)
+    if (!isSeparator(c)) cells += c;
+  return cells;
+}
+
+bool isSide(size_t n) { return n == 4 || n == 9 || n == 16 || n == 25; }
+bool isBoardCells(size_t n) { return n == 16 || n == 81 || n == 256 || n == 625; }
+
+// The number of '[' not yet closed in `text`, brackets inside strings aside.
+int openBrackets(std::string_view text) {
+  int depth = 0;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') quoted = !quoted;
+    if (!quoted) depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+  }
+  return depth;
+}
+
+class Reader {
+ public:
+  Reader(std::istream& in, std::string name, int side) : in_(in), name_(std::move(name)), side_(side) {}
+
+  std::vector<Entry> readAll() {
+    while (nextLine())
+      if (!isSkipped()) readPuzzleAt();
+    return entries_;
+  }
+
+ private:
+  std::istream& in_;
+  std::string name_;
+  int side_;  // 0: inferred per puzzle
+  std::string line_;
+  int number_ = 0;
+  bool held_ = false;  // line_ was read ahead: nextLine() returns it again
+  std::vector<Entry> entries_;
+
+  bool nextLine() {
+    if (held_) {  // line_ was read ahead and is still to be read
+      held_ = false;
+      return true;
+    }
+    if (!std::getline(in_, line_)) return false;
+    ++number_;
+    if (!line_.empty() && line_.back() == '\r') line_.pop_back();
+    return true;
+  }
+  std::string here() const { return name_ + ":" + std::to_string(number_); }
+  bool isBlankLine() const { return line_.find_first_not_of(" \t") == std::string::npos; }
+  bool isComment() const { return !isBlankLine() && line_[line_.find_first_not_of(" \t")] == '#'; }
+  // Blank lines, comments and rules ("------+-------+------") between puzzles.
+  bool isSkipped() const { return isBlankLine() || isComment() || cellsOf(line_).empty(); }
+
+  void fail(const std::string& where, const std::string& reason) {
+    entries_.push_back({where, reason, {}});
+  }
+
+  // Parses and validates one puzzle's text with the loader's parseCase.
+  void add(const std::string& where, const std::string& text) {
+    try {
+      Case c = parseCase(text);
+      if (side_ && int(c.puzzle.size()) != side_) return fail(where, sizeMismatch(c.puzzle.size()));
+      c.where = where;
+      entries_.push_back({where, "", std::move(c)});
+    } catch (const std::invalid_argument& e) {
+      fail(where, e.what());
+    }
+  }
+
+  std::string sizeMismatch(size_t side) const {
+    std::string is = std::to_string(side) + "x" + std::to_string(side);
+    std::string wanted = std::to_string(side_) + "x" + std::to_string(side_);
+    return "board is " + is + "; --size asks for " + wanted;
+  }
+
+  // The first line of a puzzle is in line_: dispatch on its form.
+  void readPuzzleAt() {
+    std::string trimmed = line_.substr(line_.find_first_not_of(" \t"));
+    if (trimmed[0] == '[') return readLeetCode(trimmed);
+    if (isTestcaseLine(trimmed)) return add(here(), trimmed);
+    std::string cells = cellsOf(line_);
+    if (isGridRow(cells, trimmed)) return readGrid(cells);
+    if (side_ && cells.size() != size_t(side_ * side_)) return fail(here(), cellCountError(cells.size()));
+    add(here(), cells);  // one board per line; parseBoard names a wrong count
+  }
+
+  // "PUZZLE SOLUTION", each a run of cells (the testcases/ syntax).
+  bool isTestcaseLine(const std::string& trimmed) const {
+    size_t end = trimmed.find_first_of(" \t");
+    if (end == std::string::npos || trimmed.find_first_not_of(" \t", end) == std::string::npos)
+      return false;
+    return side_ ? end == size_t(side_ * side_) : isBoardCells(end);
+  }
+
+  // A line of `side` cells. Without --size, 16 cells written as one run
+  // ("1.3..2..4.1....3") are a whole 4x4 board, not a row of a 16x16 grid.
+  bool isGridRow(const std::string& cells, const std::string& trimmed) const {
+    if (side_) return cells.size() == size_t(side_);
+    return isSide(cells.size()) && !(cells.size() == 16 && cells == trimmed);
+  }
+
+  std::string cellCountError(size_t cells) const {
+    return "has " + std::to_string(cells) + " cells; a " + std::to_string(side_) + "x" +
+           std::to_string(side_) + " board has " + std::to_string(side_ * side_) +
+           ", or " + std::to_string(side_) + " on each of " + std::to_string(side_) + " lines";
+  }
+
+  // LeetCode's array form, continued over lines until its brackets close. A
+  // line that cannot continue an array ends it, and is read as what it is, so
+  // that an unclosed array costs one puzzle, not the rest of the file.
+  void readLeetCode(std::string text) {
+    std::string where = here();
+    while (openBrackets(text) > 0 && nextLine()) {
+      if (!continuesArray()) {
+        held_ = true;
+        break;
+      }
+      text += "\n" + line_;
+    }
+    add(where, text);
+  }
+
+  bool continuesArray() const {
+    size_t first = line_.find_first_not_of(" \t");
+    return first != std::string::npos && std::string_view("[],\"").find(line_[first]) != std::string_view::npos;
+  }
+
+  // A grid whose first row, of `side` cells, is in `cells`. Rules and comments
+  // between rows are skipped; a blank line or the end of input ends it early.
+  void readGrid(std::string cells) {
+    std::string where = here();
+    size_t side = cells.size();
+    for (size_t rows = 1; rows < side; ++rows) {
+      if (!nextRow()) return fail(where, gridEnded(rows, side));
+      std::string row = cellsOf(line_);
+      if (row.size() != side && startsBoard(row)) {  // the grid was cut short; a new puzzle begins
+        held_ = true;
+        return fail(where, gridEnded(rows, side));
+      }
+      if (row.size() != side) return skipRows(rows + 1, side, rowLengthError(rows + 1, row.size(), side));
+      cells += row;
+    }
+    add(where, cells);
+  }
+
+  // Whether the line in line_ (with these cells) is a whole board of its own.
+  bool startsBoard(const std::string& cells) const {
+    return line_[line_.find_first_not_of(" \t")] == '[' || isBoardCells(cells.size());
+  }
+
+  // The next line with cells; false at a blank line or the end of input.
+  bool nextRow() {
+    while (nextLine() && !isBlankLine())
+      if (!isComment() && !cellsOf(line_).empty()) return true;
+    return false;
+  }
+
+  // Reports a bad row, then passes over the rest of its grid so that its
+  // remaining rows are not mistaken for the start of another puzzle.
+  void skipRows(size_t rowsRead, size_t side, const std::string& reason) {
+    fail(here(), reason);
+    for (; rowsRead < side && nextRow(); ++rowsRead) {
+    }
+  }
+
+  static std::string gridEnded(size_t rows, size_t side) {
+    return "grid ends after " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + "; a " +
+           std::to_string(side) + "x" + std::to_string(side) + " grid has " +
+           std::to_string(side);
+  }
+
+  static std::string rowLengthError(size_t row, size_t cells, size_t side) {
+    return "grid row " + std::to_string(row) + " has " + std::to_string(cells) +
+           " cells; row 1 has " + std::to_string(side);
+  }
+};
+
+}  // namespace
+
+std::vector<Entry> readPuzzles(std::istream& in, const std::string& name, int side) {
+  std::vector<Entry> entries = Reader(in, name, side).readAll();
+  if (in.bad()) entries.push_back({name, "read error", {}});
+  if (entries.empty()) entries.push_back({name, "no puzzle found", {}});  // never a silent no-op
+  return entries;
+}
+
+std::vector<Entry> readPuzzleFile(const std::string& path, int side) {
+  if (std::filesystem::is_directory(path)) return {{path, "is a directory", {}}};
+  std::ifstream in(path);
+  if (!in) return {{path, "cannot open", {}}};
+  return readPuzzles(in, path, side);
+}
+
+}  // namespace judge

@@ -1,0 +1,24 @@
+// The `sudoku` command: solve, count and validate puzzles read tolerantly
+// (reader.h) from files or standard input. judge/sudoku_main.cpp is its main();
+// the tests call sudokuMain in process with their own streams.
+#pragma once
+#include <iostream>
+
+namespace judge {
+
+// The solver `sudoku solve` uses without --solver: the fastest bundled one.
+constexpr const char* kDefaultSolver = "bitmask_mrv_std_function";
+
+// Exit statuses; when several apply, the highest is returned.
+enum SudokuStatus {
+  kStatusOk = 0,         // every puzzle handled (solve may have warned of several solutions)
+  kStatusMalformed = 1,  // a puzzle or file could not be read; the others were still handled
+  kStatusUsage = 2,      // bad options, an unknown --solver
+  kStatusUnsolved = 3,   // solve: a puzzle has no solution; validate: one is not unique
+  kStatusBroken = 4,     // the default solver is not linked, or a solver gave a wrong answer
+};
+
+int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostream& out,
+               std::ostream& err);
+
+}  // namespace judge
