@@ -42,7 +42,7 @@ NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo a
 # C++23, -O2, ASan + UBSan (without clang 19: $(CXX) $(CXXSTD), and files that need
 # C++23 are skipped), and runs each testcase set in a child process that it watches.
 JUDGE_CXX     := $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX))
-JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(CXXSTD:-std=%=%))
+JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(patsubst -std=%,%,$(CXXSTD)))
 JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
 JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o catalog.o)

@@ -7,9 +7,14 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <sstream>
+#include <thread>
+#include <variant>
 
 #include "catalog.h"
 #include "verdict.h"
@@ -79,12 +84,38 @@ std::string summary(const std::map<std::string, int>& counts, size_t files) {
   return text;
 }
 
+// Each file's program, or the reason it could not be built; `jobs` compilers
+// at a time (compiling is most of a first run's time). Judging is sequential.
+std::vector<std::variant<judge::Program, std::string>> buildAll(
+    const std::vector<std::string>& files, int jobs, const judge::Workspace& workspace) {
+  std::vector<std::variant<judge::Program, std::string>> built(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < files.size();) try {
+        built[i] = judge::buildProgram(files[i], workspace);
+      } catch (const std::exception& e) {  // this file is not judged; the others still are
+        built[i] = std::string(e.what());
+      }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+  for (std::thread& w : workers) w.join();
+  return built;
+}
+
+std::vector<std::string> splitList(const std::string& list) {
+  std::vector<std::string> items;
+  std::istringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+  return items;
+}
+
 // A usage error, before any file is judged: a set that does not exist.
-std::string unknownSet(const std::vector<std::string>& sets, const std::string& root) {
+std::optional<std::string> unknownSet(const std::vector<std::string>& sets, const std::string& root) {
   std::vector<std::string> known = judge::bundledSets(root);
   for (const std::string& set : sets)
     if (std::find(known.begin(), known.end(), set) == known.end()) return set;
-  return "";
+  return std::nullopt;
 }
 
 }  // namespace
@@ -96,32 +127,38 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   app.add_option("files", files, "solution files (class Solution, as pasted into LeetCode)")
       ->required();
-  app.add_option("--sets", options.sets, "testcase sets to run (testcases/SET.txt), a,b,...")
-      ->delimiter(',');
+  std::string sets;  // one word, "a,b": a list option would swallow the files after it
+  app.add_option("--sets", sets, "testcase sets to run (testcases/SET.txt), comma-separated");
   app.add_option("--time-limit-ms", options.timeLimitMs,
                  "CPU time limit per case; default: each set's, from judge/time_limits.txt")
       ->check(CLI::PositiveNumber);
   app.add_option("--max-cases", options.maxCases, "judge only the first N cases of each set")
       ->check(CLI::PositiveNumber);
+  int jobs = 2;
+  app.add_option("--jobs", jobs, "files compiled at a time")->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
+  options.sets = splitList(sets);
 
   judge::Workspace workspace = judge::builtWorkspace();
-  if (std::string set = unknownSet(options.sets, workspace.root); !set.empty()) {
-    std::cerr << "judge: no testcase set '" << set << "' (testcases/" << set << ".txt)\n";
+  if (auto set = unknownSet(options.sets, workspace.root)) {
+    std::cerr << "judge: no testcase set '" << *set << "' (testcases/" << *set << ".txt)\n";
     return 2;
   }
+  auto programs = buildAll(files, jobs, workspace);
   Table table(files);
   table.header();
   std::string failures;
   std::map<std::string, int> counts;
-  for (const std::string& file : files) {
+  for (size_t i = 0; i < files.size(); ++i) {
     try {
-      judge::FileResult result = judge::judgeFile(file, options, workspace);
+      if (auto* error = std::get_if<std::string>(&programs[i])) throw std::runtime_error(*error);
+      judge::FileResult result =
+          judge::judgeProgram(std::get<judge::Program>(programs[i]), options, workspace);
       table.add(result);
       failures += details(result);
       ++counts[judge::verdictName(result.verdict)];
     } catch (const std::exception& e) {  // this file could not be judged; the others still are
-      std::printf("%s: error: %s\n", displayName(file).c_str(), e.what());
+      std::printf("%s: error: %s\n", displayName(files[i]).c_str(), e.what());
       ++counts["not judged"];
     }
   }

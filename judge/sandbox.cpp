@@ -204,14 +204,13 @@ void Child::kill() {
 
 int runCommand(const std::vector<std::string>& argv, std::string& output) {
   int out = anonymousFile();
+  std::vector<char*> args;  // made before fork: other threads may hold malloc's lock
+  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
   pid_t pid = fork();
-  if (pid == 0) {
+  if (pid == 0) {  // only async-signal-safe calls until exec
     dup2(out, 1), dup2(out, 2);
-    std::vector<char*> args;
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
     execv(args[0], args.data());
-    std::fprintf(stderr, "cannot run %s: %s\n", args[0], std::strerror(errno));
     _exit(127);
   }
   int status = 0;

@@ -55,7 +55,8 @@ class Child {
 };
 
 // Runs `argv` to completion; stdout and stderr go to `output`. Returns the
-// exit code (128 + signal when killed), or throws std::runtime_error.
+// exit code (127: could not be run; 128 + signal when killed), or throws
+// std::runtime_error. Safe to call from several threads.
 int runCommand(const std::vector<std::string>& argv, std::string& output);
 
 }  // namespace judge

@@ -16,17 +16,12 @@ namespace fs = std::filesystem;
 
 constexpr int kSkippedExit = 77;  // judge/build_solution.sh: the file needs a newer standard
 
-struct Build {
-  Verdict verdict = Verdict::kAccepted;  // or Compile Error, Skipped
-  std::string program;
-  std::string message;
-};
-
 // A watchdog, not the limit: CPU time decides TLE (the runner stops itself at
-// the limit), but an answer that has not come after twice the limit plus half
-// a second of wall time (a sleeping or starved child) never will in time.
+// the limit), but a child that has not answered after five times the limit
+// plus a second of wall time is sleeping or blocked. Generous, because on a
+// loaded machine (2 cores, 6 busy processes) a case gets a third of a core.
 std::chrono::milliseconds wallLimit(int limitMs) {
-  return std::chrono::milliseconds(2 * limitMs + 500);
+  return std::chrono::milliseconds(5 * limitMs + 1000);
 }
 
 bool newerThanAll(const fs::path& target, const std::vector<fs::path>& sources) {
@@ -36,23 +31,6 @@ bool newerThanAll(const fs::path& target, const std::vector<fs::path>& sources) 
   for (const fs::path& source : sources)
     if (fs::last_write_time(source) > built) return false;
   return true;
-}
-
-// judged/bin/<the file's absolute path, without .cpp>: one program per file,
-// rebuilt only when the file or the way files are built changed.
-Build buildSolution(const fs::path& file, const Workspace& workspace) {
-  std::string toolchain = workspace.judged + "/toolchain";
-  if (!fs::exists(toolchain))
-    throw std::runtime_error(toolchain + " is missing: build the judge with make");
-  Build build;
-  build.program = workspace.judged + "/bin" + fs::path(file).replace_extension().string();
-  std::string script = workspace.root + "/judge/build_solution.sh";
-  if (newerThanAll(build.program, {file, toolchain, script, workspace.root + "/judge/wrap.sh"}))
-    return build;
-  int status = runCommand({script, toolchain, file.string(), build.program}, build.message);
-  if (status == kSkippedExit) build.verdict = Verdict::kSkipped;
-  else if (status != 0) build.verdict = Verdict::kCompileError;
-  return build;
 }
 
 std::string relativeTo(const std::string& root, const std::string& path) {
@@ -141,6 +119,23 @@ bool isBundled(const fs::path& file, const Workspace& workspace) {
 
 }  // namespace
 
+Program buildProgram(const std::string& file, const Workspace& workspace) {
+  std::string toolchain = workspace.judged + "/toolchain";
+  if (!fs::exists(toolchain))
+    throw std::runtime_error(toolchain + " is missing: build the judge with make");
+  if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
+  fs::path source = fs::canonical(file);
+  Program program{file, Verdict::kAccepted, "", ""};
+  program.path = workspace.judged + "/bin" + fs::path(source).replace_extension().string();
+  std::string script = workspace.root + "/judge/build_solution.sh";
+  if (newerThanAll(program.path, {source, toolchain, script, workspace.root + "/judge/wrap.sh"}))
+    return program;
+  int status = runCommand({script, toolchain, source.string(), program.path}, program.message);
+  if (status == kSkippedExit) program.verdict = Verdict::kSkipped;
+  else if (status != 0) program.verdict = Verdict::kCompileError;
+  return program;
+}
+
 const char* verdictName(Verdict verdict) {
   switch (verdict) {
     case Verdict::kAccepted: return "Accepted";
@@ -183,24 +178,25 @@ std::vector<std::string> setsFor(const std::string& file, const Workspace& works
   return nineByNine;
 }
 
-FileResult judgeFile(const std::string& file, const JudgeOptions& options,
-                     const Workspace& workspace) {
-  FileResult result{file, Verdict::kAccepted, "", {}};
-  if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
-  Build build = buildSolution(fs::canonical(file), workspace);
-  if (build.verdict != Verdict::kAccepted) {
-    result.verdict = build.verdict;
-    result.message = build.message;
-    return result;
-  }
+FileResult judgeProgram(const Program& program, const JudgeOptions& options,
+                        const Workspace& workspace) {
+  FileResult result{program.file, program.verdict, program.message, {}};
+  if (program.verdict != Verdict::kAccepted) return result;
   TimeLimits limits(workspace.root + "/judge/time_limits.txt");
-  for (const std::string& set : options.sets.empty() ? setsFor(file, workspace) : options.sets) {
+  const std::vector<std::string>& sets =
+      options.sets.empty() ? setsFor(program.file, workspace) : options.sets;
+  for (const std::string& set : sets) {
     int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(set);
-    result.sets.push_back(judgeSet(build.program, set, loadSet(set, options.maxCases, workspace),
+    result.sets.push_back(judgeSet(program.path, set, loadSet(set, options.maxCases, workspace),
                                    limitMs, workspace));
     if (result.verdict == Verdict::kAccepted) result.verdict = result.sets.back().verdict;
   }
   return result;
+}
+
+FileResult judgeFile(const std::string& file, const JudgeOptions& options,
+                     const Workspace& workspace) {
+  return judgeProgram(buildProgram(file, workspace), options, workspace);
 }
 
 }  // namespace judge

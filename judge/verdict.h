@@ -58,8 +58,26 @@ struct JudgeOptions {
 // any other file's: every set of 9x9 puzzles.
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace);
 
-// Judges `file`. A bad solution is a verdict, never an exception; the judge's
-// own trouble (an unreadable set, no toolchain) throws std::runtime_error.
+// A solution file compiled for the judge, or why it was not.
+struct Program {
+  std::string file;
+  Verdict verdict = Verdict::kAccepted;  // or Compile Error, Skipped
+  std::string path;                      // the program, when Accepted
+  std::string message;                   // the compiler's message, or why skipped
+};
+
+// Compiles `file` into $(BUILD)/judged/bin/<its absolute path>, unless that
+// program is newer than the file and the way files are built. Safe to call
+// from several threads at once for different files.
+Program buildProgram(const std::string& file, const Workspace& workspace);
+
+// Runs a built program on its sets (options.sets, or setsFor(file)).
+FileResult judgeProgram(const Program& program, const JudgeOptions& options,
+                        const Workspace& workspace);
+
+// buildProgram, then judgeProgram. A bad solution is a verdict, never an
+// exception; a missing file or the judge's own trouble (an unreadable set, no
+// toolchain) throws std::runtime_error.
 FileResult judgeFile(const std::string& file, const JudgeOptions& options,
                      const Workspace& workspace = builtWorkspace());
 

@@ -110,6 +110,18 @@ TEST(Judge, ReportsACompileErrorWithTheCompilersMessage) {
   EXPECT_NE(result.message.find("solveFrom"), std::string::npos) << result.message;
 }
 
+// A child that blocks uses no CPU time: the wall-clock watchdog ends it.
+TEST(Judge, KillsASolutionThatNeverAnswers) {
+  JudgeOptions options;
+  options.sets = {"leetcode_example"};
+  options.timeLimitMs = 100;
+  FileResult result = judgeFile(kRoot + "/judge/fixtures/sleeps.cpp", options);
+  ASSERT_EQ(result.sets.size(), 1u);
+  EXPECT_EQ(verdictName(result.sets[0].verdict), verdictName(Verdict::kTimeLimitExceeded));
+  EXPECT_NE(result.sets[0].failure.find("of wall time (killed)"), std::string::npos)
+      << result.sets[0].failure;
+}
+
 // LeetCode's many cases per process: the globals bug passes a one-case set
 // and fails case 2 of every longer one.
 TEST(Judge, RunsEveryCaseOfASetInOneProcess) {
