@@ -36,6 +36,7 @@ GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
 
 .PHONY: all test sanitize leetcode clean help
+.PHONY: table
 .DEFAULT_GOAL := all
 
 # The judge (judge/verdict.h) builds each solution file as LeetCode does: clang 19,
@@ -66,6 +67,9 @@ sanitize: ## The tests built with AddressSanitizer and UBSan
 leetcode: ## The tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
 	@command -v $(LEETCODE_CXX) >/dev/null || { echo "$(LEETCODE_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
 	$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" test
+
+table: ## Print the table of solutions in solutions/README.md (technique, lines of code, sets)
+	@solutions/table.sh
 
 clean: ## Remove the build directory
 	rm -rf $(BUILD)

@@ -1,6 +1,6 @@
-// Bitmask + MRV, recursion by C++23 "deducing this": the lambda's explicit object
-// parameter (this auto&& self) names the lambda itself, so it calls self(next + 1)
-// directly, like bitmask_mrv_y_combinator but without passing itself along.
+// Bitmask + MRV, recursion by "deducing this": in C++23 a lambda can name itself
+// through an explicit object parameter (this auto&& self), so it calls
+// self(next + 1) directly, like bitmask_mrv_y_combinator without passing itself.
 // Needs: C++23 (clang >= 18, g++ >= 14; LeetCode's clang accepts it)
 // Time:  O(9^m) worst case, m = empty cells; each level O(m) to pick the cell
 // Space: O(m) for the empties and the recursion
