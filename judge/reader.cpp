@@ -38,7 +38,8 @@ int openBrackets(std::string_view text) {
 
 class Reader {
  public:
-  Reader(std::istream& in, std::string name, int side) : in_(in), name_(std::move(name)), side_(side) {}
+  Reader(std::istream& in, std::string name, int side)
+      : in_(in), name_(std::move(name)), side_(side) {}
 
   std::vector<Entry> readAll() {
     while (nextLine())
@@ -100,7 +101,8 @@ class Reader {
     if (isTestcaseLine(trimmed)) return add(here(), trimmed);
     std::string cells = cellsOf(line_);
     if (isGridRow(cells, trimmed)) return readGrid(cells);
-    if (side_ && cells.size() != size_t(side_ * side_)) return fail(here(), cellCountError(cells.size()));
+    if (side_ && cells.size() != size_t(side_ * side_))
+      return fail(here(), cellCountError(cells.size()));
     add(here(), cells);  // one board per line; parseBoard names a wrong count
   }
 
@@ -121,8 +123,8 @@ class Reader {
 
   std::string cellCountError(size_t cells) const {
     return "has " + std::to_string(cells) + " cells; a " + std::to_string(side_) + "x" +
-           std::to_string(side_) + " board has " + std::to_string(side_ * side_) +
-           ", or " + std::to_string(side_) + " on each of " + std::to_string(side_) + " lines";
+           std::to_string(side_) + " board has " + std::to_string(side_ * side_) + ", or " +
+           std::to_string(side_) + " on each of " + std::to_string(side_) + " lines";
   }
 
   // LeetCode's array form, continued over lines until its brackets close. A
@@ -142,7 +144,8 @@ class Reader {
 
   bool continuesArray() const {
     size_t first = line_.find_first_not_of(" \t");
-    return first != std::string::npos && std::string_view("[],\"").find(line_[first]) != std::string_view::npos;
+    return first != std::string::npos &&
+           std::string_view("[],\"").find(line_[first]) != std::string_view::npos;
   }
 
   // A grid whose first row, of `side` cells, is in `cells`. Rules and comments
@@ -157,7 +160,8 @@ class Reader {
         held_ = true;
         return fail(where, gridEnded(rows, side));
       }
-      if (row.size() != side) return skipRows(rows + 1, side, rowLengthError(rows + 1, row.size(), side));
+      if (row.size() != side)
+        return skipRows(rows + 1, side, rowLengthError(rows + 1, row.size(), side));
       cells += row;
     }
     add(where, cells);
@@ -185,8 +189,7 @@ class Reader {
 
   static std::string gridEnded(size_t rows, size_t side) {
     return "grid ends after " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + "; a " +
-           std::to_string(side) + "x" + std::to_string(side) + " grid has " +
-           std::to_string(side);
+           std::to_string(side) + "x" + std::to_string(side) + " grid has " + std::to_string(side);
   }
 
   static std::string rowLengthError(size_t row, size_t cells, size_t side) {

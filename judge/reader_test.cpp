@@ -22,7 +22,8 @@ std::vector<Entry> read(const std::string& text, int side = 0) {
 // "where: error" for each entry, "where" alone for a good one.
 std::vector<std::string> summary(const std::vector<Entry>& entries) {
   std::vector<std::string> lines;
-  for (const Entry& e : entries) lines.push_back(e.error.empty() ? e.where : e.where + ": " + e.error);
+  for (const Entry& e : entries)
+    lines.push_back(e.error.empty() ? e.where : e.where + ": " + e.error);
   return lines;
 }
 
@@ -59,7 +60,8 @@ TEST(Reader, KeepsAKnownSolutionAndAcceptsWindowsLineEnds) {
   auto entries = read("# comment\r\n\r\n" + kExample + "\r\n");
   ASSERT_EQ(summary(entries), std::vector<std::string>{"pasted:3"});
   EXPECT_FALSE(entries[0].puzzle.solution);
-  std::string solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+  std::string solved =
+      "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
   entries = read(kExample + "\t" + solved);
   ASSERT_TRUE(entries.at(0).puzzle.solution);
   EXPECT_EQ(toLine(*entries[0].puzzle.solution), solved);
@@ -90,20 +92,23 @@ TEST(Reader, SizeOptionReadsRunsOf16CellsAsRows) {
 TEST(Reader, SizeOptionRejectsOtherSizes) {
   std::string leetcode4 = toLeetCode(patternBoard(4));
   EXPECT_EQ(summary(read(toLine(patternBoard(4)) + "\n" + leetcode4 + "\n" + kExample, 9)),
-            (std::vector<std::string>{"pasted:1: has 16 cells; a 9x9 board has 81, or 9 on each of 9 lines",
-                                      "pasted:2: board is 4x4; --size asks for 9x9", "pasted:3"}));
+            (std::vector<std::string>{
+                "pasted:1: has 16 cells; a 9x9 board has 81, or 9 on each of 9 lines",
+                "pasted:2: board is 4x4; --size asks for 9x9", "pasted:3"}));
 }
 
 TEST(Reader, AGridCutShortByABoardLineEndsThere) {
   std::string text = grid(parseBoard(kExample), " ").substr(0, 3 * 19) + kExample + "\n";
-  EXPECT_EQ(summary(read(text)),
-            (std::vector<std::string>{"pasted:1: grid ends after 3 rows; a 9x9 grid has 9", "pasted:4"}));
+  EXPECT_EQ(
+      summary(read(text)),
+      (std::vector<std::string>{"pasted:1: grid ends after 3 rows; a 9x9 grid has 9", "pasted:4"}));
 }
 
 TEST(Reader, AnUnclosedArrayEndsAtTheFirstLineThatCannotContinueIt) {
   auto entries = read("[[\"1\",\".\",\".\",\".\"],\n[\".\",\".\",\".\",\".\"]\n" + kExample);
   ASSERT_EQ(entries.size(), 2u);
-  EXPECT_NE(entries[0].error.find("is not a LeetCode array"), std::string::npos) << entries[0].error;
+  EXPECT_NE(entries[0].error.find("is not a LeetCode array"), std::string::npos)
+      << entries[0].error;
   EXPECT_EQ(entries[1].where, "pasted:3");
   EXPECT_EQ(entries[1].error, "");
 }

@@ -40,15 +40,11 @@ std::vector<Entry> readInputs(const Options& o, std::istream& in) {
   std::vector<std::string> files = o.files.empty() ? std::vector<std::string>{"-"} : o.files;
   std::vector<Entry> entries;
   for (const std::string& file : files) {
-    std::vector<Entry> more = file == "-" ? readPuzzles(in, "<stdin>", o.size) : readPuzzleFile(file, o.size);
+    std::vector<Entry> more =
+        file == "-" ? readPuzzles(in, "<stdin>", o.size) : readPuzzleFile(file, o.size);
     entries.insert(entries.end(), more.begin(), more.end());
   }
   return entries;
-}
-
-int reportMalformed(const Entry& e, std::ostream& err) {
-  err << e.where << ": " << e.error << "\n";
-  return kStatusMalformed;
 }
 
 // ---- sudoku --list --------------------------------------------------------
@@ -76,53 +72,80 @@ CLI::App* addSolve(CLI::App& app, Options& o) {
   return solve;
 }
 
-void printBoard(const Board& board, const std::string& format, std::ostream& out) {
-  if (format == "grid") out << toGrid(board) << "\n";
-  else if (format == "leetcode") out << toLeetCode(board) << "\n";
-  else out << toLine(board) << "\n";
+std::string formatBoard(const Board& board, const std::string& format) {
+  if (format == "grid") return toGrid(board) + "\n";
+  if (format == "leetcode") return toLeetCode(board) + "\n";
+  return toLine(board) + "\n";
+}
+
+// What solving one puzzle prints, kept apart per puzzle so that a batch can
+// be solved in any order and still printed in input order.
+struct Solved {
+  int status = kStatusOk;
+  std::string out, err;
+};
+
+Solved failed(int status, const std::string& where, const std::string& reason) {
+  return {status, "", where + ": " + reason + "\n"};
 }
 
 // The bundled solutions are LeetCode 37's: they are given 9x9 boards only.
 // Other sides are completed by the judge's own size-generic search.
 bool fitsSolver(const Board& puzzle) { return puzzle.size() == 9; }
 
-// Solves one puzzle and prints its solution. The counter decides first
-// whether there is one, because a solution given an unsolvable board may
-// search for a very long time or hand it back unchanged; the checker then
-// verifies what the solver returned.
-int solveOne(const Entry& e, const SolutionEntry& solver, bool named, const Options& o, Streams io) {
-  if (!e.error.empty()) return reportMalformed(e, io.err);
+std::string wrongSide(const std::string& solver, const Board& puzzle) {
+  std::string side = std::to_string(puzzle.size());
+  return "--solver " + solver + " takes 9x9 boards; leave it out to solve a " + side + "x" + side +
+         " board";
+}
+
+// Solves one puzzle. The counter decides first whether there is a solution,
+// because a solution given an unsolvable board may search for a very long
+// time or hand it back unchanged; the checker then verifies the answer.
+Solved solveOne(const Entry& e, const SolutionEntry& solver, bool named,
+                const std::string& format) {
+  if (!e.error.empty()) return failed(kStatusMalformed, e.where, e.error);
   const Board& puzzle = e.puzzle.puzzle;
   if (named && !fitsSolver(puzzle))
-    return reportMalformed({e.where, "--solver " + solver.name + " takes 9x9 boards; leave it out to solve a " +
-                                         std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()) + " board", {}},
-                           io.err);
+    return failed(kStatusMalformed, e.where, wrongSide(solver.name, puzzle));
   Count count = countSolutions(puzzle, 2);
-  if (count.solutions == 0) return io.err << e.where << ": no solution\n", kStatusUnsolved;
-  if (count.solutions > 1) io.err << e.where << ": warning: several solutions; printing one\n";
+  if (count.solutions == 0) return failed(kStatusUnsolved, e.where, "no solution");
   Board answer = puzzle;
-  if (fitsSolver(puzzle)) solver.solve(answer);
-  else answer = count.first;
+  if (fitsSolver(puzzle))
+    solver.solve(answer);
+  else
+    answer = count.first;
   const Board* unique = count.solutions == 1 ? &count.first : nullptr;
-  if (std::string wrong = check(puzzle, answer, unique); !wrong.empty()) {
-    io.err << e.where << ": " << solver.name << " returned a wrong answer: " << report(wrong, puzzle, answer, unique);
-    return kStatusBroken;
-  }
-  printBoard(answer, o.format, io.out);
-  return kStatusOk;
+  if (std::string wrong = check(puzzle, answer, unique); !wrong.empty())
+    return failed(
+        kStatusBroken, e.where,
+        solver.name + " returned a wrong answer: " + report(wrong, puzzle, answer, unique));
+  std::string warning = unique ? "" : e.where + ": warning: several solutions; printing one\n";
+  return {kStatusOk, formatBoard(answer, format), warning};
+}
+
+// The solver --solver names, else kDefaultSolver; null after saying why not.
+const SolutionEntry* chooseSolver(const Options& o, std::ostream& err) {
+  const SolutionEntry* solver = findSolver(o.solver.empty() ? kDefaultSolver : o.solver);
+  if (!solver && o.solver.empty())
+    err << "sudoku: the default solver '" << kDefaultSolver
+        << "' (kDefaultSolver, judge/sudoku.h) is not linked into this binary\n";
+  else if (!solver)
+    err << "sudoku: no solver named '" << o.solver << "'; sudoku --list prints the "
+        << solutions().size() << " bundled ones\n";
+  return solver;
 }
 
 int solveCommand(const Options& o, Streams io) {
-  bool named = !o.solver.empty();
-  const SolutionEntry* solver = findSolver(named ? o.solver : kDefaultSolver);
-  if (!solver && named)
-    return io.err << "sudoku: no solver named '" << o.solver << "'; sudoku --list prints the "
-                  << solutions().size() << " bundled ones\n", kStatusUsage;
-  if (!solver)
-    return io.err << "sudoku: the default solver '" << kDefaultSolver
-                  << "' (kDefaultSolver, judge/sudoku.h) is not linked into this binary\n", kStatusBroken;
+  const SolutionEntry* solver = chooseSolver(o, io.err);
+  if (!solver) return o.solver.empty() ? kStatusBroken : kStatusUsage;
   int status = kStatusOk;
-  for (const Entry& e : readInputs(o, io.in)) status = std::max(status, solveOne(e, *solver, named, o, io));
+  for (const Entry& e : readInputs(o, io.in)) {
+    Solved solved = solveOne(e, *solver, !o.solver.empty(), o.format);
+    io.err << solved.err;
+    io.out << solved.out;
+    status = std::max(status, solved.status);
+  }
   return status;
 }
 
@@ -148,8 +171,13 @@ std::string countVerdict(long solutions, long limit) {
 int countCommand(const Options& o, Streams io) {
   int status = kStatusOk;
   for (const Entry& e : readInputs(o, io.in)) {
-    if (!e.error.empty()) status = std::max(status, reportMalformed(e, io.err));
-    else io.out << e.where << ": " << countVerdict(countSolutions(e.puzzle.puzzle, o.limit).solutions, o.limit) << "\n";
+    if (!e.error.empty()) {
+      io.err << e.where << ": " << e.error << "\n";
+      status = kStatusMalformed;
+      continue;
+    }
+    long solutions = countSolutions(e.puzzle.puzzle, o.limit).solutions;
+    io.out << e.where << ": " << countVerdict(solutions, o.limit) << "\n";
   }
   return status;
 }
@@ -157,30 +185,37 @@ int countCommand(const Options& o, Streams io) {
 // ---- sudoku validate ------------------------------------------------------
 
 CLI::App* addValidate(CLI::App& app, Options& o) {
-  CLI::App* validate = app.add_subcommand("validate", "say per puzzle: ok (unique), multiple solutions, "
-                                                      "no solution, or malformed");
+  CLI::App* validate = app.add_subcommand("validate",
+                                          "say per puzzle: ok (unique), multiple solutions, "
+                                          "no solution, or malformed");
   addInputOptions(*validate, o);
   return validate;
 }
 
-int validateOne(const Entry& e, std::ostream& out) {
-  if (!e.error.empty()) return out << e.where << ": malformed: " << e.error << "\n", kStatusMalformed;
+// "ok", "multiple solutions", "no solution" or "malformed: REASON", and its status.
+std::pair<std::string, int> validateOne(const Entry& e) {
+  if (!e.error.empty()) return {"malformed: " + e.error, kStatusMalformed};
   long solutions = countSolutions(e.puzzle.puzzle, 2).solutions;
-  if (solutions == 1) return out << e.where << ": ok\n", kStatusOk;
-  out << e.where << ": " << (solutions == 0 ? "no solution" : "multiple solutions") << "\n";
-  return kStatusUnsolved;
+  if (solutions == 1) return {"ok", kStatusOk};
+  return {solutions == 0 ? "no solution" : "multiple solutions", kStatusUnsolved};
 }
 
 int validateCommand(const Options& o, Streams io) {
   int status = kStatusOk;
-  for (const Entry& e : readInputs(o, io.in)) status = std::max(status, validateOne(e, io.out));
+  for (const Entry& e : readInputs(o, io.in)) {
+    auto [verdict, verdictStatus] = validateOne(e);
+    io.out << e.where << ": " << verdict << "\n";
+    status = std::max(status, verdictStatus);
+  }
   return status;
 }
 
 }  // namespace
 
-int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostream& out, std::ostream& err) {
-  CLI::App app{"Solve, count and validate sudoku puzzles (4x4 to 25x25) pasted in any common form.", "sudoku"};
+int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostream& out,
+               std::ostream& err) {
+  CLI::App app{"Solve, count and validate sudoku puzzles (4x4 to 25x25) pasted in any common form.",
+               "sudoku"};
   bool list = false;
   app.add_flag("--list", list, "print the names --solver takes");
   app.require_subcommand(0, 1);
@@ -195,7 +230,10 @@ int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostrea
   } catch (const CLI::ParseError& e) {
     return app.exit(e, out, err) == 0 ? kStatusOk : kStatusUsage;
   }
-  if (list) return printSolvers(out), kStatusOk;
+  if (list) {
+    printSolvers(out);
+    return kStatusOk;
+  }
   for (const auto& [command, run] : commands)
     if (command->parsed()) return run(o, {in, out, err});
   err << app.help();

@@ -3,9 +3,9 @@
 // testcases/cli/: malformed batches with their expected message and output,
 // unsolvable and multi-solution puzzles.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -57,7 +57,8 @@ std::vector<std::string> tagged(const std::string& path, const std::string& tag)
 
 std::vector<std::string> filesIn(const std::string& folder) {
   std::vector<std::string> files;
-  for (const auto& file : std::filesystem::directory_iterator(folder)) files.push_back(file.path().string());
+  for (const auto& file : std::filesystem::directory_iterator(folder))
+    files.push_back(file.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -69,7 +70,8 @@ void expectSolves(const std::string& path, const std::string& out) {
     if (e.error.empty()) puzzles.push_back(e.puzzle.puzzle);
   std::vector<std::string> answers = lines(out);
   ASSERT_EQ(answers.size(), puzzles.size()) << out;
-  for (size_t i = 0; i < answers.size(); ++i) EXPECT_EQ(check(puzzles[i], parseBoard(answers[i])), "") << answers[i];
+  for (size_t i = 0; i < answers.size(); ++i)
+    EXPECT_EQ(check(puzzles[i], parseBoard(answers[i])), "") << answers[i];
 }
 
 // ---- malformed input ----------------------------------------------------
@@ -80,7 +82,8 @@ TEST(SudokuSolve, EachMalformedPuzzleGetsItsMessageAndTheBatchGoesOn) {
   std::vector<std::string> files = filesIn(kCli + "malformed");
   EXPECT_GE(files.size(), 10u);
   for (const std::string& path : files) {
-    std::vector<std::string> expect = tagged(path, "# expect: "), outputs = tagged(path, "# output: ");
+    std::vector<std::string> expect = tagged(path, "# expect: "),
+                             outputs = tagged(path, "# output: ");
     ASSERT_EQ(expect.size(), 1u) << path;
     Outcome run = sudoku({"solve", path});
     EXPECT_EQ(run.status, kStatusMalformed) << path;
@@ -132,7 +135,8 @@ TEST(SudokuSolve, SaysWhenAPuzzleHasNoSolution) {
   EXPECT_EQ(run.status, kStatusUnsolved);
   EXPECT_EQ(run.out, "");
   std::vector<std::string> expected;
-  for (int line : {6, 10, 13, 16}) expected.push_back(kCli + "no_solution.txt:" + std::to_string(line) + ": no solution");
+  for (int line : {6, 10, 13, 16})
+    expected.push_back(kCli + "no_solution.txt:" + std::to_string(line) + ": no solution");
   EXPECT_EQ(lines(run.err), expected);
 }
 
@@ -189,8 +193,12 @@ TEST(SudokuOptions, AnUnknownSolverIsAClearUsageError) {
 }
 
 TEST(SudokuOptions, BadOptionsAreUsageErrors) {
-  for (auto args : {std::vector<std::string>{"solve", "--format", "pdf"}, {"count", "--limit", "1"},
-                    {"count", "--limit", "x"}, {"validate", "--size", "10"}, {"frobnicate"}, {}}) {
+  for (auto args : {std::vector<std::string>{"solve", "--format", "pdf"},
+                    {"count", "--limit", "1"},
+                    {"count", "--limit", "x"},
+                    {"validate", "--size", "10"},
+                    {"frobnicate"},
+                    {}}) {
     Outcome run = sudoku(args);
     EXPECT_EQ(run.status, kStatusUsage) << testing::PrintToString(args);
     EXPECT_NE(run.err, "") << testing::PrintToString(args);
@@ -201,12 +209,15 @@ TEST(SudokuOptions, BadOptionsAreUsageErrors) {
 // ---- count and validate --------------------------------------------------
 
 TEST(SudokuCount, SaysUniqueNoneOrSeveral) {
-  Outcome run = sudoku({"count", kExample, kCli + "no_solution.txt", kCli + "multiple_solutions.txt"});
+  Outcome run =
+      sudoku({"count", kExample, kCli + "no_solution.txt", kCli + "multiple_solutions.txt"});
   EXPECT_EQ(run.status, kStatusOk);
   std::vector<std::string> verdicts;
-  for (const std::string& line : lines(run.out)) verdicts.push_back(line.substr(line.rfind(": ") + 2));
-  EXPECT_EQ(verdicts, (std::vector<std::string>{"unique", "none", "none", "none", "none", "several (>= 2)",
-                                                "several (>= 2)", "several (>= 2)", "several (>= 2)"}));
+  for (const std::string& line : lines(run.out))
+    verdicts.push_back(line.substr(line.rfind(": ") + 2));
+  EXPECT_EQ(verdicts,
+            (std::vector<std::string>{"unique", "none", "none", "none", "none", "several (>= 2)",
+                                      "several (>= 2)", "several (>= 2)", "several (>= 2)"}));
 }
 
 TEST(SudokuCount, CountsUpToTheLimit) {
@@ -226,7 +237,8 @@ TEST(SudokuCount, ReportsMalformedPuzzlesAndCountsTheRest) {
 
 TEST(SudokuValidate, GivesOneVerdictPerPuzzle) {
   std::string malformed = kCli + "malformed/grid_cut_short.txt";
-  Outcome run = sudoku({"validate", kExample, malformed, kCli + "no_solution.txt", kCli + "multiple_solutions.txt"});
+  Outcome run = sudoku(
+      {"validate", kExample, malformed, kCli + "no_solution.txt", kCli + "multiple_solutions.txt"});
   EXPECT_EQ(run.status, kStatusUnsolved);  // the highest status that applies
   std::vector<std::string> out = lines(run.out);
   ASSERT_EQ(out.size(), 12u);
@@ -258,7 +270,8 @@ TEST(SudokuBinary, ExitsWithTheStatusAndKeepsGoing) {
   auto [status, out] = shell(solve + " 2>/dev/null");
   EXPECT_EQ(status, kStatusMalformed);
   EXPECT_EQ(lines(out), tagged(path, "# output: "));
-  EXPECT_EQ(shell(solve + " 2>&1 >/dev/null").second, "<stdin>:" + tagged(path, "# expect: ").at(0) + "\n");
+  EXPECT_EQ(shell(solve + " 2>&1 >/dev/null").second,
+            "<stdin>:" + tagged(path, "# expect: ").at(0) + "\n");
   EXPECT_EQ(shell("'" + binary + "' --list").first, kStatusOk);
   EXPECT_EQ(shell("'" + binary + "' solve --solver nope 2>/dev/null").first, kStatusUsage);
 }
