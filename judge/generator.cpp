@@ -47,7 +47,8 @@ uint64_t uniformBelow(std::mt19937_64& rng, uint64_t bound) {
 }
 
 Board randomGrid(int side, std::mt19937_64& rng) {
-  if (boxSide(side) == 0) throw std::invalid_argument("side " + std::to_string(side) + " is not 4, 9, 16 or 25");
+  if (boxSide(side) == 0)
+    throw std::invalid_argument("side " + std::to_string(side) + " is not 4, 9, 16 or 25");
   // A rare unlucky early choice can cost a long search: start again instead.
   for (;;) {
     Grid grid(Board(side, std::vector<char>(side, kEmpty)));
@@ -71,8 +72,10 @@ Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& remov
     char& given = puzzle[cell / side][cell % side];
     char kept = std::exchange(given, kEmpty);
     TreeSearch count = searchTree(puzzle, 2, 1, removal.budget);
-    if (count.finished && count.solutions == 1) --givens;
-    else given = kept;
+    if (count.finished && count.solutions == 1)
+      --givens;
+    else
+      given = kept;
     if (!count.finished && minimal) *minimal = false;  // unknown whether this given was needed
   }
   return puzzle;
@@ -81,7 +84,8 @@ Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& remov
 long rate(const Board& puzzle) { return searchTree(puzzle, 2, 1).nodes; }
 
 Generated generate(int side, uint64_t seed, uint64_t index, const Removal& removal) {
-  std::seed_seq streams{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index), uint32_t(index >> 32)};
+  std::seed_seq streams{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index),
+                        uint32_t(index >> 32)};
   std::mt19937_64 rng(streams);
   Board solution = randomGrid(side, rng);
   bool minimal = false;

@@ -24,10 +24,10 @@ struct Removal {
 };
 
 struct Generated {
-  Board puzzle;      // exactly one solution
+  Board puzzle;  // exactly one solution
   Board solution;
-  long rating;       // rate(puzzle)
-  bool minimal;      // no given can be removed without losing uniqueness
+  long rating;   // rate(puzzle)
+  bool minimal;  // no given can be removed without losing uniqueness
 };
 
 // Puzzle number `index` of the batch for `seed`, on a board of side 4, 9, 16
@@ -44,6 +44,7 @@ long rate(const Board& puzzle);
 uint64_t uniformBelow(std::mt19937_64& rng, uint64_t bound);  // in [0, bound), bound >= 1
 Board randomGrid(int side, std::mt19937_64& rng);
 // minimal, when not null, is set to whether the result is known to be minimal.
-Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& removal, bool* minimal = nullptr);
+Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& removal,
+                   bool* minimal = nullptr);
 
 }  // namespace judge

@@ -15,8 +15,8 @@
 namespace judge {
 
 struct Branch {
-  int r = -1, c = -1;  // r < 0: the board is full
-  uint32_t values = 0; // the values to try at (r, c); 0: a dead end
+  int r = -1, c = -1;   // r < 0: the board is full
+  uint32_t values = 0;  // the values to try at (r, c); 0: a dead end
 };
 
 // A board with one bit mask per row, column and box: bit v-1 set in rows[r]
@@ -28,16 +28,27 @@ struct Grid {
   std::vector<uint32_t> rows, cols, boxes;
 
   explicit Grid(const Board& puzzle)
-      : side(int(puzzle.size())), n(boxSide(side)), board(puzzle), rows(side), cols(side), boxes(side) {
+      : side(int(puzzle.size())),
+        n(boxSide(side)),
+        board(puzzle),
+        rows(side),
+        cols(side),
+        boxes(side) {
     for (int r = 0; r < side; ++r)
       for (int c = 0; c < side; ++c)
         if (int v = valueOf(board[r][c]); v > 0) toggle(r, c, 1u << (v - 1));
   }
   int box(int r, int c) const { return r / n * n + c / n; }
   uint32_t all() const { return (1u << side) - 1; }
-  uint32_t candidates(int r, int c) const { return ~(rows[r] | cols[c] | boxes[box(r, c)]) & all(); }
-  void toggle(int r, int c, uint32_t bit) { rows[r] ^= bit, cols[c] ^= bit, boxes[box(r, c)] ^= bit; }
-  void place(int r, int c, uint32_t bit) { toggle(r, c, bit), board[r][c] = symbol(__builtin_ctz(bit) + 1); }
+  uint32_t candidates(int r, int c) const {
+    return ~(rows[r] | cols[c] | boxes[box(r, c)]) & all();
+  }
+  void toggle(int r, int c, uint32_t bit) {
+    rows[r] ^= bit, cols[c] ^= bit, boxes[box(r, c)] ^= bit;
+  }
+  void place(int r, int c, uint32_t bit) {
+    toggle(r, c, bit), board[r][c] = symbol(__builtin_ctz(bit) + 1);
+  }
   void clear(int r, int c, uint32_t bit) { toggle(r, c, bit), board[r][c] = kEmpty; }
 
   Branch next() const {
@@ -55,7 +66,8 @@ struct Grid {
       for (int c = 0; c < side; ++c)
         if (board[r][c] == kEmpty) {
           uint32_t values = candidates(r, c);
-          if (__builtin_popcount(values) < fewest) fewest = __builtin_popcount(values), best = {r, c, values};
+          if (__builtin_popcount(values) < fewest)
+            fewest = __builtin_popcount(values), best = {r, c, values};
           if (fewest <= 1) return best;  // a dead end or a forced cell: none is better
         }
     return best;
@@ -68,7 +80,9 @@ struct Grid {
     if (u < 2 * side) return {k, i};
     return {i / n * n + k / n, i % n * n + k % n};
   }
-  uint32_t placed(int u) const { return u < side ? rows[u] : u < 2 * side ? cols[u - side] : boxes[u - 2 * side]; }
+  uint32_t placed(int u) const {
+    return u < side ? rows[u] : u < 2 * side ? cols[u - side] : boxes[u - 2 * side];
+  }
 
   // A value with exactly one place left in some unit, or with none (values 0);
   // r < 0 when there is no such value.

@@ -28,7 +28,8 @@ struct Shared {
   static constexpr long kStep = 256;
 
   bool done() const {
-    return found.load(std::memory_order_relaxed) >= limit || outOfBudget.load(std::memory_order_relaxed);
+    return found.load(std::memory_order_relaxed) >= limit ||
+           outOfBudget.load(std::memory_order_relaxed);
   }
   // Counts one node in a thread's `pending`; every kStep, adds them up and checks the budget.
   void spend(long& pending) {

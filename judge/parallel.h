@@ -18,9 +18,9 @@
 namespace judge {
 
 struct TreeSearch {
-  long solutions = 0;  // min(number of solutions, limit)
-  Board first;         // a solution, if any (with threads > 1, whichever came first)
-  long nodes = 0;      // cells filled during the search: the effort
+  long solutions = 0;    // min(number of solutions, limit)
+  Board first;           // a solution, if any (with threads > 1, whichever came first)
+  long nodes = 0;        // cells filled during the search: the effort
   bool finished = true;  // false: the budget ran out before `limit` solutions or the end
 };
 

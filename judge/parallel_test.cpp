@@ -35,7 +35,8 @@ TEST(SearchTree, CountsLikeTheCounterOnEveryThreadCount) {
 
 TEST(SearchTree, CountsAllGridsOfTheEmpty4x4) {
   for (int threads : kThreads)
-    EXPECT_EQ(searchTree(Board(4, std::vector<char>(4, kEmpty)), 1000, threads).solutions, 288) << threads;
+    EXPECT_EQ(searchTree(Board(4, std::vector<char>(4, kEmpty)), 1000, threads).solutions, 288)
+        << threads;
 }
 
 TEST(SearchTree, FindsTheKnownSolutionsOfTheHardestPuzzles) {
@@ -63,7 +64,8 @@ TEST(SearchTree, StopsAtTheLimit) {
 // 9x9 has 6.67e21 grids: only the budget can end this count.
 TEST(SearchTree, StopsSoonAfterTheBudget) {
   for (int threads : kThreads) {
-    TreeSearch search = searchTree(Board(9, std::vector<char>(9, kEmpty)), 1L << 40, threads, 10000);
+    TreeSearch search =
+        searchTree(Board(9, std::vector<char>(9, kEmpty)), 1L << 40, threads, 10000);
     EXPECT_FALSE(search.finished);
     EXPECT_GE(search.nodes, 10000);
     EXPECT_LT(search.nodes, 10000 + 1000 * threads) << threads;
@@ -94,7 +96,8 @@ TEST(ForEachIndex, RunsEveryIndexOnce) {
   for (int jobs : {1, 2, 7}) {
     std::vector<std::atomic<int>> runs(1000);
     forEachIndex(runs.size(), jobs, [&](size_t i) { ++runs[i]; });
-    for (size_t i = 0; i < runs.size(); ++i) ASSERT_EQ(runs[i], 1) << i << " with " << jobs << " jobs";
+    for (size_t i = 0; i < runs.size(); ++i)
+      ASSERT_EQ(runs[i], 1) << i << " with " << jobs << " jobs";
   }
 }
 

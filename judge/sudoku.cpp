@@ -7,6 +7,8 @@
 
 #include "checker.h"
 #include "counter.h"
+#include "generate_command.h"
+#include "parallel.h"
 #include "reader.h"
 #include "registry.h"
 
@@ -26,6 +28,8 @@ struct Options {
   std::string solver;              // "": kDefaultSolver
   std::string format = "line";
   long limit = 2;
+  int jobs = 1;                    // solve: puzzles solved at once
+  GenerateOptions generate;
 };
 
 // ---- input --------------------------------------------------------------
@@ -68,6 +72,10 @@ CLI::App* addSolve(CLI::App& app, Options& o) {
       ->default_str(kDefaultSolver);
   solve->add_option("--format", o.format, "line: 81 characters; grid; leetcode: [[\"5\",...]]")
       ->check(CLI::IsMember({"line", "grid", "leetcode"}))
+      ->capture_default_str();
+  solve->add_option("--jobs", o.jobs, "threads; output stays in input order (a named --solver "
+                                      "runs on one: it may keep its state in globals)")
+      ->check(CLI::Range(1, 256))
       ->capture_default_str();
   return solve;
 }
@@ -139,12 +147,16 @@ const SolutionEntry* chooseSolver(const Options& o, std::ostream& err) {
 int solveCommand(const Options& o, Streams io) {
   const SolutionEntry* solver = chooseSolver(o, io.err);
   if (!solver) return o.solver.empty() ? kStatusBroken : kStatusUsage;
+  std::vector<Entry> entries = readInputs(o, io.in);
+  std::vector<Solved> solved(entries.size());
+  forEachIndex(entries.size(), o.solver.empty() ? o.jobs : 1, [&](size_t i) {
+    solved[i] = solveOne(entries[i], *solver, !o.solver.empty(), o.format);
+  });
   int status = kStatusOk;
-  for (const Entry& e : readInputs(o, io.in)) {
-    Solved solved = solveOne(e, *solver, !o.solver.empty(), o.format);
-    io.err << solved.err;
-    io.out << solved.out;
-    status = std::max(status, solved.status);
+  for (const Solved& s : solved) {
+    io.err << s.err;
+    io.out << s.out;
+    status = std::max(status, s.status);
   }
   return status;
 }
@@ -214,7 +226,8 @@ int validateCommand(const Options& o, Streams io) {
 
 int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostream& out,
                std::ostream& err) {
-  CLI::App app{"Solve, count and validate sudoku puzzles (4x4 to 25x25) pasted in any common form.",
+  CLI::App app{"Solve, count, validate and generate sudoku puzzles (4x4 to 25x25) pasted in any "
+               "common form.",
                "sudoku"};
   bool list = false;
   app.add_flag("--list", list, "print the names --solver takes");
@@ -224,6 +237,10 @@ int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostrea
       {addSolve(app, o), solveCommand},
       {addCount(app, o), countCommand},
       {addValidate(app, o), validateCommand},
+      {addGenerate(app, o.generate),
+       [](const Options& all, Streams io) {
+         return generateCommand(all.generate, io.out, io.err);
+       }},
   };
   try {
     app.parse(argc, argv);
