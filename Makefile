@@ -28,7 +28,7 @@ CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
 JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o \
                 parallel.o generator.o)
-CLI_LIB    := $(addprefix $(BUILD)/judge/,reader.o sudoku.o generate_command.o)
+CLI_LIB    := $(addprefix $(BUILD)/judge/,reader.o sudoku.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp))
@@ -69,8 +69,8 @@ leetcode: ## The tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan 
 	@command -v $(LEETCODE_CXX) >/dev/null || { echo "$(LEETCODE_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
 	$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" test
 
-table: ## Print the table of solutions in solutions/README.md (technique, lines of code, sets)
-	@solutions/table.sh
+table: $(BUILD)/tests ## Print the table of solutions in solutions/README.md (technique, lines of code, sets)
+	@solutions/table.sh $(BUILD)/tests
 
 clean: ## Remove the build directory
 	rm -rf $(BUILD)
