@@ -1,0 +1,104 @@
+// Parallel speedups (judge/parallel.h), in wall-clock time; the argument is the
+// number of threads, so the speedup is the time at 1 over the time at 2:
+//   Batch/<threads>        what `sudoku solve --jobs N` does for a batch: every
+//                          puzzle of magictour and forum_hardest (300) counted up
+//                          to 2, solved by the default solver and checked
+//   TreeSolve/<set>/<threads>  first solution of the set's last puzzle (size16_hard's
+//                          and size25_hard's highest rated), the search tree split
+//                          across threads (the first solution found wins)
+//   TreeCount/<set>/<threads>  all solutions of it (the whole tree: proves unique)
+// The 9x9 case shows where splitting does not pay: it solves in microseconds.
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <stdexcept>
+
+#include "checker.h"
+#include "counter.h"
+#include "parallel.h"
+#include "registry.h"
+#include "sudoku.h"
+#include "testcases.h"
+
+namespace {
+
+using judge::Board;
+using judge::Case;
+
+const std::string kRoot = REPO_ROOT;
+
+const std::vector<Case>& loadSet(const std::string& set) {
+  static std::map<std::string, std::vector<Case>> sets;
+  auto [it, fresh] = sets.try_emplace(set);
+  if (fresh) it->second = judge::loadCases(kRoot + "/testcases/" + set + ".txt");
+  return it->second;
+}
+
+const judge::SolutionEntry& defaultSolver() {
+  for (const judge::SolutionEntry& s : judge::solutions())
+    if (s.name == judge::kDefaultSolver) return s;
+  throw std::runtime_error(std::string("no solution ") + judge::kDefaultSolver);
+}
+
+void Batch(benchmark::State& state) {
+  std::vector<Case> batch = loadSet("magictour");
+  for (const Case& c : loadSet("forum_hardest")) batch.push_back(c);
+  const judge::SolutionEntry& solver = defaultSolver();
+  std::vector<std::string> verdicts(batch.size());
+  for (auto _ : state)
+    judge::forEachIndex(batch.size(), int(state.range(0)), [&](size_t i) {
+      Board answer = batch[i].puzzle;
+      if (judge::countSolutions(answer, 2).solutions > 0) solver.solve(answer);
+      verdicts[i] =
+          judge::check(batch[i].puzzle, answer, batch[i].solution ? &*batch[i].solution : nullptr);
+    });
+  for (size_t i = 0; i < batch.size(); ++i)
+    if (!verdicts[i].empty())
+      return state.SkipWithError((batch[i].where + ": " + verdicts[i]).c_str());
+  state.counters["puzzles"] = double(batch.size());
+}
+BENCHMARK(Batch)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void Tree(benchmark::State& state, const std::string& set, long limit) {
+  const Board& puzzle = loadSet(set).back().puzzle;
+  judge::TreeSearch search;
+  for (auto _ : state) search = judge::searchTree(puzzle, limit, int(state.range(0)));
+  if (search.solutions != 1) return state.SkipWithError("the puzzle is not unique");
+  state.counters["nodes"] = double(search.nodes);
+}
+
+void TreeSolve(benchmark::State& state, const char* set) { Tree(state, set, 1); }
+void TreeCount(benchmark::State& state, const char* set) { Tree(state, set, 2); }
+
+BENCHMARK_CAPTURE(TreeSolve, forum_hardest, "forum_hardest")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(TreeCount, forum_hardest, "forum_hardest")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(TreeSolve, size16_hard, "size16_hard")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(TreeCount, size16_hard, "size16_hard")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(TreeSolve, size25_hard, "size25_hard")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(TreeCount, size25_hard, "size25_hard")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
