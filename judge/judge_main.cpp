@@ -7,13 +7,11 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <sstream>
-#include <thread>
 #include <variant>
 
 #include "catalog.h"
@@ -84,25 +82,6 @@ std::string summary(const std::map<std::string, int>& counts, size_t files) {
   return text;
 }
 
-// Each file's program, or the reason it could not be built; `jobs` compilers
-// at a time (compiling is most of a first run's time). Judging is sequential.
-std::vector<std::variant<judge::Program, std::string>> buildAll(
-    const std::vector<std::string>& files, int jobs, const judge::Workspace& workspace) {
-  std::vector<std::variant<judge::Program, std::string>> built(files.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i; (i = next++) < files.size();) try {
-        built[i] = judge::buildProgram(files[i], workspace);
-      } catch (const std::exception& e) {  // this file is not judged; the others still are
-        built[i] = std::string(e.what());
-      }
-  };
-  std::vector<std::thread> workers;
-  for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
-  for (std::thread& w : workers) w.join();
-  return built;
-}
-
 std::vector<std::string> splitList(const std::string& list) {
   std::vector<std::string> items;
   std::istringstream in(list);
@@ -111,7 +90,8 @@ std::vector<std::string> splitList(const std::string& list) {
 }
 
 // A usage error, before any file is judged: a set that does not exist.
-std::optional<std::string> unknownSet(const std::vector<std::string>& sets, const std::string& root) {
+std::optional<std::string> unknownSet(const std::vector<std::string>& sets,
+                                      const std::string& root) {
   std::vector<std::string> known = judge::bundledSets(root);
   for (const std::string& set : sets)
     if (std::find(known.begin(), known.end(), set) == known.end()) return set;
@@ -144,7 +124,7 @@ int main(int argc, char** argv) {
     std::cerr << "judge: no testcase set '" << *set << "' (testcases/" << *set << ".txt)\n";
     return 2;
   }
-  auto programs = buildAll(files, jobs, workspace);
+  auto programs = judge::buildPrograms(files, jobs, workspace);
   Table table(files);
   table.header();
   std::string failures;

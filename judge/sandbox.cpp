@@ -23,7 +23,7 @@ constexpr size_t kWholeFile = size_t(1) << 40;
 
 // Sanitizers as LeetCode runs them, without the leak check (LeetCode accepts
 // leaks) and with a memory ceiling so that a runaway allocation ends the child.
-constexpr const char* kAsanOptions = "detect_leaks=0:hard_rss_limit_mb=2048";
+constexpr const char* kAsanOptions = "detect_leaks=0:hard_rss_limit_mb=1024";
 
 std::runtime_error systemError(const std::string& what) {
   return std::runtime_error(what + ": " + std::strerror(errno));
@@ -96,6 +96,11 @@ std::optional<Answer> decodeAnswer(const std::string& line) {
   return answer;
 }
 
+bool isSanitizerError(const std::string& line) {
+  return line.find("runtime error:") != std::string::npos ||  // UBSan
+         line.find("AddressSanitizer:") != std::string::npos;  // ASan, its memory limit too
+}
+
 // The lines of a sanitizer's report worth showing: its first error line and
 // its summary; for anything else (an uncaught exception), the last lines.
 std::string reportLines(const std::string& stderrText) {
@@ -104,12 +109,10 @@ std::string reportLines(const std::string& stderrText) {
   for (std::string line; std::getline(in, line);)
     if (!line.empty()) lines.push_back(line.substr(0, 300));
   for (const std::string& line : lines)
-    if (found.empty() && (line.find("runtime error:") != std::string::npos ||
-                          line.find("ERROR: AddressSanitizer") != std::string::npos))
-      found.push_back(line);
+    if (found.empty() && isSanitizerError(line)) found.push_back(line);
   for (const std::string& line : lines)
     if (line.rfind("SUMMARY:", 0) == 0) found.push_back(line);
-  if (found.size() < 2 && !lines.empty())  // no sanitizer report: the child's last words
+  if (found.empty() && !lines.empty())  // no sanitizer report: the child's last words
     found.assign(lines.end() - std::min<size_t>(lines.size(), 3), lines.end());
   std::string text;
   for (const std::string& line : found) text += "\n  " + line;

@@ -1,8 +1,12 @@
 #include "verdict.h"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
+#include <thread>
 
 #include "catalog.h"
 #include "checker.h"
@@ -31,6 +35,18 @@ bool newerThanAll(const fs::path& target, const std::vector<fs::path>& sources) 
   for (const fs::path& source : sources)
     if (fs::last_write_time(source) > built) return false;
   return true;
+}
+
+// A build that failed, as remembered in `failed` (the script's exit status on
+// the first line, then its message): the unchanged file would fail again.
+Program failedBuild(Program program, const std::string& failed) {
+  std::ifstream in(failed);
+  int status = 0;
+  in >> status;
+  in.ignore(1);
+  program.message.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
+  return program;
 }
 
 std::string relativeTo(const std::string& root, const std::string& path) {
@@ -128,12 +144,36 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   Program program{file, Verdict::kAccepted, "", ""};
   program.path = workspace.judged + "/bin" + fs::path(source).replace_extension().string();
   std::string script = workspace.root + "/judge/build_solution.sh";
-  if (newerThanAll(program.path, {source, toolchain, script, workspace.root + "/judge/wrap.sh"}))
-    return program;
+  std::string failed = program.path + ".failed";
+  std::vector<fs::path> inputs = {source, toolchain, script, workspace.root + "/judge/wrap.sh"};
+  if (newerThanAll(program.path, inputs)) return program;
+  if (newerThanAll(failed, inputs)) return failedBuild(program, failed);
+  fs::remove(failed);
   int status = runCommand({script, toolchain, source.string(), program.path}, program.message);
-  if (status == kSkippedExit) program.verdict = Verdict::kSkipped;
-  else if (status != 0) program.verdict = Verdict::kCompileError;
+  if (status == 0) return program;
+  fs::create_directories(fs::path(failed).parent_path());
+  std::ofstream(failed) << status << "\n" << program.message;
+  program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
   return program;
+}
+
+std::vector<std::variant<Program, std::string>> buildPrograms(
+    const std::vector<std::string>& files, int jobs, const Workspace& workspace) {
+  std::vector<std::variant<Program, std::string>> built(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      try {
+        built[i] = buildProgram(files[i], workspace);
+      } catch (const std::exception& e) {  // this file is not judged; the others still are
+        built[i] = std::string(e.what());
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+  for (std::thread& w : workers) w.join();
+  return built;
 }
 
 const char* verdictName(Verdict verdict) {

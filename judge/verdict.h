@@ -5,6 +5,7 @@
 // the checker. A set stops at its first failing case, as on LeetCode.
 #pragma once
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace judge {
@@ -67,9 +68,15 @@ struct Program {
 };
 
 // Compiles `file` into $(BUILD)/judged/bin/<its absolute path>, unless that
-// program is newer than the file and the way files are built. Safe to call
-// from several threads at once for different files.
+// program (or the record of a failed build, <program>.failed) is newer than
+// the file and the way files are built. Safe to call from several threads at
+// once for different files.
 Program buildProgram(const std::string& file, const Workspace& workspace);
+
+// buildProgram for each file, `jobs` compilers at a time (compiling is most
+// of a first run's time): each file's program, or why it could not be built.
+std::vector<std::variant<Program, std::string>> buildPrograms(const std::vector<std::string>& files,
+                                                              int jobs, const Workspace& workspace);
 
 // Runs a built program on its sets (options.sets, or setsFor(file)).
 FileResult judgeProgram(const Program& program, const JudgeOptions& options,

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 
 #include "catalog.h"
 #include "testcases.h"
@@ -49,13 +50,33 @@ std::vector<std::string> knownWrongFiles() {
   return files;
 }
 
+// Compiles every file these tests judge, two at a time, before the first test
+// needs one: on a fresh build, compiling is most of these tests' time.
+void buildAllOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    std::vector<std::string> files = knownWrongFiles();
+    for (const auto& entry : fs::directory_iterator(kRoot + "/judge/fixtures"))
+      files.push_back(entry.path().string());
+    buildPrograms(files, 2, builtWorkspace());  // each test still checks its own file's build
+  });
+}
+
 const SetResult* firstFailure(const FileResult& result) {
   for (const SetResult& set : result.sets)
     if (set.verdict != Verdict::kAccepted) return &set;
   return nullptr;
 }
 
-class KnownWrong : public testing::TestWithParam<std::string> {};
+class KnownWrong : public testing::TestWithParam<std::string> {
+ protected:
+  static void SetUpTestSuite() { buildAllOnce(); }
+};
+
+class Judge : public testing::Test {
+ protected:
+  static void SetUpTestSuite() { buildAllOnce(); }
+};
 
 TEST_P(KnownWrong, GetsTheVerdictItsHeaderNames) {
   const std::string& file = GetParam();
@@ -90,7 +111,7 @@ TEST(KnownWrongFolders, EachHoldsAtLeastOneFile) {
 
 // judge/fixtures/pasted_from_web.cpp brings its own #include <bits/stdc++.h>,
 // `using namespace std;`, globals and free functions, as pasted from a website.
-TEST(Judge, AcceptsASolutionPastedFromOutside) {
+TEST_F(Judge, AcceptsASolutionPastedFromOutside) {
   JudgeOptions options;
   options.maxCases = 20;
   FileResult result = judgeFile(kRoot + "/judge/fixtures/pasted_from_web.cpp", options);
@@ -102,7 +123,7 @@ TEST(Judge, AcceptsASolutionPastedFromOutside) {
   }
 }
 
-TEST(Judge, ReportsACompileErrorWithTheCompilersMessage) {
+TEST_F(Judge, ReportsACompileErrorWithTheCompilersMessage) {
   FileResult result = judgeFile(kRoot + "/judge/fixtures/compile_error.cpp", {});
   EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kCompileError));
   EXPECT_TRUE(result.sets.empty());
@@ -111,7 +132,7 @@ TEST(Judge, ReportsACompileErrorWithTheCompilersMessage) {
 }
 
 // A child that blocks uses no CPU time: the wall-clock watchdog ends it.
-TEST(Judge, KillsASolutionThatNeverAnswers) {
+TEST_F(Judge, KillsASolutionThatNeverAnswers) {
   JudgeOptions options;
   options.sets = {"leetcode_example"};
   options.timeLimitMs = 100;
@@ -124,7 +145,7 @@ TEST(Judge, KillsASolutionThatNeverAnswers) {
 
 // LeetCode's many cases per process: the globals bug passes a one-case set
 // and fails case 2 of every longer one.
-TEST(Judge, RunsEveryCaseOfASetInOneProcess) {
+TEST_F(Judge, RunsEveryCaseOfASetInOneProcess) {
   JudgeOptions options;
   options.sets = {"leetcode_example", "magictour"};
   options.maxCases = kCasesPerSet;
@@ -135,7 +156,7 @@ TEST(Judge, RunsEveryCaseOfASetInOneProcess) {
   EXPECT_EQ(result.sets[1].passed, 1);
 }
 
-TEST(Judge, BundledSolutionsRunOnTheSetsTheyDeclare) {
+TEST_F(Judge, BundledSolutionsRunOnTheSetsTheyDeclare) {
   auto declared = declaredSets(kRoot);
   for (const auto& [name, sets] : declared)
     EXPECT_EQ(setsFor(kRoot + "/solutions/" + name + ".cpp", builtWorkspace()),
@@ -143,7 +164,7 @@ TEST(Judge, BundledSolutionsRunOnTheSetsTheyDeclare) {
         << name;
 }
 
-TEST(Judge, OtherFilesRunOnEveryNineByNineSet) {
+TEST_F(Judge, OtherFilesRunOnEveryNineByNineSet) {
   std::vector<std::string> sets =
       setsFor(kRoot + "/judge/fixtures/pasted_from_web.cpp", builtWorkspace());
   for (const std::string& set : bundledSets(kRoot)) {
@@ -152,7 +173,7 @@ TEST(Judge, OtherFilesRunOnEveryNineByNineSet) {
   }
 }
 
-TEST(Judge, AMissingFileIsAnErrorNotAVerdict) {
+TEST_F(Judge, AMissingFileIsAnErrorNotAVerdict) {
   EXPECT_THROW(judgeFile(kRoot + "/solutions/no_such_solution.cpp", {}), std::runtime_error);
 }
 
