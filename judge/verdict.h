@@ -54,9 +54,9 @@ struct JudgeOptions {
   int maxCases = 0;               // 0: every case; N: the first N of each set
 };
 
-// The sets a file is judged on by default: a bundled solution's (solutions/
-// *.cpp) as solutions/sets.txt declares them, every set if it declares none;
-// any other file's: every set of 9x9 puzzles.
+// The sets a file is judged on by default: those solutions/sets.txt lists for
+// a bundled solution (solutions/*.cpp); for any other file, or a bundled one
+// it does not list, every set of 9x9 puzzles.
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace);
 
 // A solution file compiled for the judge, or why it was not.

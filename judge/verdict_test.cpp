@@ -164,13 +164,23 @@ TEST_F(Judge, BundledSolutionsRunOnTheSetsTheyDeclare) {
         << name;
 }
 
-TEST_F(Judge, OtherFilesRunOnEveryNineByNineSet) {
-  std::vector<std::string> sets =
-      setsFor(kRoot + "/judge/fixtures/pasted_from_web.cpp", builtWorkspace());
+void expectEveryNineByNineSet(const std::vector<std::string>& sets) {
   for (const std::string& set : bundledSets(kRoot)) {
     bool nineByNine = loadCases(kRoot + "/testcases/" + set + ".txt").front().puzzle.size() == 9;
     EXPECT_EQ(std::count(sets.begin(), sets.end(), set), nineByNine ? 1 : 0) << set;
   }
+}
+
+TEST_F(Judge, OtherFilesRunOnEveryNineByNineSet) {
+  std::string file = kRoot + "/judge/fixtures/pasted_from_web.cpp";
+  expectEveryNineByNineSet(setsFor(file, builtWorkspace()));
+}
+
+TEST_F(Judge, UnlistedBundledSolutionsRunOnEveryNineByNineSet) {
+  auto declared = declaredSets(kRoot);
+  for (const auto& entry : fs::directory_iterator(kRoot + "/solutions"))
+    if (entry.path().extension() == ".cpp" && !declared.count(entry.path().stem().string()))
+      expectEveryNineByNineSet(setsFor(entry.path().string(), builtWorkspace()));
 }
 
 TEST_F(Judge, AMissingFileIsAnErrorNotAVerdict) {
