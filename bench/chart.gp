@@ -13,7 +13,7 @@ set datafile missing "NaN"
 set title "CPU time per puzzle, -O2 (make bench; lower is faster)"
 set ylabel "microseconds per puzzle (log scale)"
 set logscale y
-set format y "10^{%L}"
+set format y "%g"
 set yrange [0.5:*]
 set grid ytics
 set key top left horizontal

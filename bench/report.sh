@@ -14,7 +14,7 @@ awk -F'\t' -v pivot=$pivot -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v machine
     -v cores="$cores" -v compiler="$compiler" '
 function cell(build, solution, set) { return (build SUBSEP solution SUBSEP set) in us ? us[build, solution, set] : "" }
 function fmt(x) { return x == "" ? "-" : x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : sprintf("%.2f", x) }
-function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : sprintf("%.2fx", a / b) }
+function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : fmt(a / b) "x" }
 function row(text) { print "| " text " |" }
 function header(first, n, names,   i, line, rule) {
   line = first; rule = "---"
@@ -32,9 +32,10 @@ END {
   if (pivot) { pivotTable(); exit }
   print "# Benchmark results"
   print ""
-  print "Written by `make bench` on " date " (" machine ", " cores " cores, shared; " compiler "). Each"
-  print "figure is CPU time per puzzle in microseconds, the mean over one Google Benchmark run of"
-  print "the whole set; `-` means not run (solutions/sets.txt keeps the slow ones off hard sets)."
+  print "Written by `make -j2 bench` on " date ", " machine " (" cores " cores, shared with other"
+  print "work), compiler: " compiler ". Each figure is CPU time per puzzle in microseconds, the"
+  print "mean over one Google Benchmark run of whole sets; `-` means not run (solutions/sets.txt"
+  print "keeps the slowest off the hard sets)."
   print "Compare ratios within one table: the machine is shared and absolute figures drift."
   print ""
   print "## Microseconds per puzzle, -O2 (LeetCode'\''s flags)"
@@ -62,11 +63,11 @@ function ladder(   s, naive, x) {
   print ""
   print "## The ladder: every solution on one hard puzzle (bench/ladder.txt), -O2"
   print ""
-  row("solution | ms | faster than naive_backtracking"); print "|---|---:|---:|"
+  row("solution | us | faster than naive_backtracking"); print "|---|---:|---:|"
   naive = cell("O2", "naive_backtracking", "ladder")
   for (s = 1; s <= nsolutions; ++s) {
     x = cell("O2", solutions[s], "ladder")
-    if (x != "") row(solutions[s] " | " fmt(x / 1000) " | " ratio(naive, x))
+    if (x != "") row(solutions[s] " | " fmt(x) " | " ratio(naive, x))
   }
 }
 function recursion(   i, base, line) {
@@ -96,6 +97,8 @@ function dancing(   i, dlx, mrv) {
 function flags(   s, i, line) {
   print ""
   print "## -O2 -mpopcnt and -O3 -march=native: speed-up over -O2"
+  print ""
+  print "Solutions that `make bench` does not rebuild with these flags (BENCH_SKIP_FLAGS) are left out."
   print ""
   for (i = 1; i <= hard; ++i) { names[2 * i - 1] = hardSets[i] " popcnt"; names[2 * i] = hardSets[i] " native" }
   header("solution", 2 * hard, names)
