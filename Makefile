@@ -128,7 +128,7 @@ $(BUILD)/bench/%.o: bench/%.cpp
 	$(CXX) $(ALLFLAGS) -c $< -o $@
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 $(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB)
 	$(NEED_GTEST)
