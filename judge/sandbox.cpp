@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -56,22 +57,18 @@ std::string readAll(int fd, size_t tail) {
   return text;
 }
 
-// Puts `fd` at `target` in a child about to exec (dup2 clears close-on-exec).
-void moveTo(int fd, int target) {
-  if (fd != target) dup2(fd, target);
-  else fcntl(fd, F_SETFD, 0);
-}
-
 // In the forked child: its descriptors, limits and environment, then exec.
+// (setenv allocates: the judge starts runners only while it has one thread.)
 [[noreturn]] void execRunner(const std::string& program, const std::string& limitMs, int puzzles,
                              int answers, int err) {
   setpgid(0, 0);  // its own process group: kill() ends anything it started too
-  int devNull = open("/dev/null", O_RDWR);
-  // Lift every descriptor above the targets first, so no dup2 overwrites another.
+  int devNull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  // Lift every descriptor above the targets first, so no dup2 overwrites
+  // another; the copies dup2 makes are inherited, the originals close on exec.
   puzzles = fcntl(puzzles, F_DUPFD_CLOEXEC, 10), answers = fcntl(answers, F_DUPFD_CLOEXEC, 10);
   err = fcntl(err, F_DUPFD_CLOEXEC, 10), devNull = fcntl(devNull, F_DUPFD_CLOEXEC, 10);
-  moveTo(devNull, 0), moveTo(devNull, 1), moveTo(err, 2);
-  moveTo(answers, kAnswerFd), moveTo(puzzles, kPuzzleFd);
+  dup2(devNull, 0), dup2(devNull, 1), dup2(err, 2);
+  dup2(answers, kAnswerFd), dup2(puzzles, kPuzzleFd);
   rlimit output{kMaxOutputBytes, kMaxOutputBytes};
   setrlimit(RLIMIT_FSIZE, &output);
   setenv("ASAN_OPTIONS", kAsanOptions, 1);
@@ -80,17 +77,33 @@ void moveTo(int fd, int target) {
   _exit(127);
 }
 
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+// "r3132" -> {'1', '2'}; nullopt for anything else.
+std::optional<std::vector<char>> decodeRow(const std::string& word) {
+  if (word.empty() || word[0] != 'r' || word.size() % 2 == 0) return std::nullopt;
+  std::vector<char> row;
+  for (size_t i = 1; i < word.size(); i += 2) {
+    int high = hexDigit(word[i]), low = hexDigit(word[i + 1]);
+    if (high < 0 || low < 0) return std::nullopt;
+    row.push_back(char(high * 16 + low));
+  }
+  return row;
+}
+
 // "123 2 r3132 r3334" -> 123 us and the board {{'1','2'},{'3','4'}}.
 std::optional<Answer> decodeAnswer(const std::string& line) {
   std::istringstream words(line);
   Answer answer;
   size_t rows = 0;
   if (!(words >> answer.cpuMicros >> rows)) return std::nullopt;
-  for (std::string hex; answer.board.size() < rows && words >> hex;) {
-    if (hex.empty() || hex[0] != 'r' || hex.size() % 2 == 0) return std::nullopt;
-    std::vector<char>& row = answer.board.emplace_back();
-    for (size_t i = 1; i < hex.size(); i += 2)
-      row.push_back(char(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  for (std::string word; answer.board.size() < rows && words >> word;) {
+    std::optional<std::vector<char>> row = decodeRow(word);
+    if (!row) return std::nullopt;
+    answer.board.push_back(std::move(*row));
   }
   if (answer.board.size() != rows) return std::nullopt;
   return answer;
