@@ -1,6 +1,7 @@
-// The generator: complete random grids on every side, puzzles whose unique
-// solution the independent counter (counter.h) confirms, minimality given by
-// given, the floor of givens, reproducibility per seed and index, the rating.
+// The generator: complete random grids on every side, puzzles (and the bundled
+// size* sets) whose unique solution the independent counter (counter.h)
+// confirms, minimality given by given, the floor of givens, reproducibility
+// per seed and index, the rating.
 #include "generator.h"
 
 #include <gtest/gtest.h>
@@ -11,9 +12,12 @@
 
 #include "checker.h"
 #include "counter.h"
+#include "testcases.h"
 
 namespace judge {
 namespace {
+
+const std::string kRoot = REPO_ROOT;
 
 Board emptyBoard(int side) { return Board(side, std::vector<char>(side, kEmpty)); }
 
@@ -80,6 +84,27 @@ TEST(Generator, LargerPuzzlesWithAFloorAreUniqueByTheIndependentCounter) {
     expectUniqueByCounter(g);
   }
   expectUniqueByCounter(generate(25, 11, 0, {400}));
+}
+
+// The bundled sets the generator made (testcases/README.md).
+TEST(Generator, BundledSetsAreUniqueByTheIndependentCounter) {
+  for (const char* set :
+       {"size4_minimal", "size16_easy", "size16_hard", "size25_easy", "size25_hard"})
+    for (const Case& c : loadCases(kRoot + "/testcases/" + set + ".txt")) {
+      Count count = countSolutions(c.puzzle, 2);
+      EXPECT_EQ(count.solutions, 1) << c.where;
+      EXPECT_EQ(count.first, *c.solution) << c.where;
+    }
+}
+
+TEST(Generator, AMinimalBundled16x16NeedsEveryGiven) {
+  Board puzzle = loadCases(kRoot + "/testcases/size16_hard.txt").front().puzzle;
+  for (int cell = 0; cell < 256; ++cell) {
+    Board fewer = puzzle;
+    if (std::exchange(fewer[cell / 16][cell % 16], kEmpty) == kEmpty) continue;
+    EXPECT_EQ(countSolutions(fewer, 2).solutions, 2)
+        << "without " << cellName(cell / 16, cell % 16);
+  }
 }
 
 // Minimal: taking away any one given leaves several solutions.
