@@ -47,15 +47,17 @@ JUDGE_CXX     := $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX)
 JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(patsubst -std=%,%,$(CXXSTD)))
 JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
+# clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
+JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
 JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o catalog.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS))
 
 .PHONY: judge
-all: $(JUDGE_BIN) $(JUDGED)/toolchain ## Judge every bundled solution on the sets it declares: one verdict table
+all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution on the sets it declares: one verdict table
 	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTIONS)
 
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain ## Judge one file: make judge SOLUTION=f.cpp [SETS=a,b] [TIME_LIMIT_MS=n]
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [SETS=a,b] [TIME_LIMIT_MS=n]
 	@test -n "$(SOLUTION)" || { echo "usage: make judge SOLUTION=path/to/file.cpp [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
 	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTION)
 
@@ -173,7 +175,7 @@ $(CXX23_WRAPPERS) $(filter %.skipped.cc,$(CXX23_WRAPPERS:.o=.cc)): $(BUILD)/cxx2
 endif
 
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
-$(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain
+$(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain.sh
 $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
@@ -185,12 +187,17 @@ $(JUDGED)/%.o: judge/%.cpp
 	@mkdir -p $(@D)
 	$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
 
+$(JUDGED)/prelude.pch: judge/prelude.h
+	@mkdir -p $(@D)
+	$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) -x c++-header $< -o $@
+
 # Read by judge/build_solution.sh; rewritten with the runtime, so programs linked
 # with an older runtime are rebuilt.
-$(JUDGED)/toolchain: $(JUDGE_RUNTIME)
+$(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	@printf '%s\n' "# How judge/build_solution.sh builds a solution for the judge (written by make)" \
 	  "cxx='$(JUDGE_CXX)'" "standard='$(JUDGE_STD)'" "flags='$(LEETCODE_FLAGS)'" \
-	  "includes='-I$(CURDIR)/judge'" "runtime='$(abspath $(JUDGE_RUNTIME))'" > $@
+	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)/judge'" \
+	  "runtime='$(abspath $(JUDGE_RUNTIME))'" > $@
 
 -include $(wildcard $(BUILD)/*/*.d)
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: judge/build_solution.sh TOOLCHAIN FILE OUT
+# Usage: judge/build_solution.sh TOOLCHAIN.sh FILE OUT
 # Builds the solution FILE as the judge runs it: wrapped by wrap.sh in LeetCode's
 # environment (judge/prelude.h), compiled by the toolchain the Makefile chose and
 # wrote to TOOLCHAIN (LeetCode's clang 19, -std=c++23, -O2, ASan + UBSan where

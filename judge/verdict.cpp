@@ -136,7 +136,7 @@ bool isBundled(const fs::path& file, const Workspace& workspace) {
 }  // namespace
 
 Program buildProgram(const std::string& file, const Workspace& workspace) {
-  std::string toolchain = workspace.judged + "/toolchain";
+  std::string toolchain = workspace.judged + "/toolchain.sh";
   if (!fs::exists(toolchain))
     throw std::runtime_error(toolchain + " is missing: build the judge with make");
   if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
