@@ -58,11 +58,11 @@ void depthFirst(Grid& grid, Shared& shared, long& pending) {
 }
 
 // The subtrees below the first levels of the tree, in depth-first order: whole
-// levels are expanded while there are fewer than `wanted`. Solutions met on
-// the way are recorded; dead ends are dropped.
+// levels are expanded while there are fewer than `wanted` and the search is
+// not done. Solutions met on the way are recorded; dead ends are dropped.
 std::vector<Grid> frontier(const Grid& root, Shared& shared, size_t wanted, long& pending) {
   std::vector<Grid> level{root};
-  while (!level.empty() && level.size() < wanted) {
+  while (!level.empty() && level.size() < wanted && !shared.done()) {
     std::vector<Grid> next;
     for (const Grid& grid : level) {
       auto [r, c, values] = grid.next();
