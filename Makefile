@@ -27,7 +27,7 @@ endif
 CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
 JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o \
-                parallel.o generator.o)
+                catalog.o parallel.o generator.o)
 CLI_LIB    := $(addprefix $(BUILD)/judge/,reader.o sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
@@ -49,7 +49,7 @@ JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o catalog.o)
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS))
 

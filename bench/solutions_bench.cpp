@@ -19,6 +19,7 @@
 #include <set>
 #include <sstream>
 
+#include "catalog.h"
 #include "checker.h"
 #include "registry.h"
 #include "testcases.h"
@@ -45,19 +46,6 @@ const std::map<std::string, std::string> kCollections = {
     {"serg_multi", "puzzles7_serg_benchmark"},
     {"leetcode_example", "leetcode_37_example1.txt"},
 };
-
-// solutions/sets.txt: solution name -> the sets it lists (the slow and the size-generic ones).
-std::map<std::string, std::set<std::string>> declaredSets() {
-  std::map<std::string, std::set<std::string>> declared;
-  std::ifstream in(kRoot + "/solutions/sets.txt");
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line.substr(0, line.find('#')));
-    std::string name, set;
-    if (!(words >> name)) continue;
-    while (words >> set) declared[name].insert(set);
-  }
-  return declared;
-}
 
 // The bundled 9x9 sets in the order the table shows them, with their puzzles.
 std::vector<std::pair<std::string, std::vector<Case>>> loadSets(const Options& options) {
@@ -96,23 +84,14 @@ void solveAll(benchmark::State& state, const SolutionEntry* solution, const std:
   state.counters["s/puzzle"] = Counter(puzzles, Counter::kIsIterationInvariantRate | Counter::kInvert);
 }
 
-// As the harness: a solution runs on every 9x9 set, or only on those it lists if it lists any.
-bool runs(const std::set<std::string>& listed, const std::vector<std::pair<std::string, std::vector<Case>>>& sets,
-          const std::string& set) {
-  for (const auto& nineByNine : sets)
-    if (listed.count(nineByNine.first)) return listed.count(set) > 0;
-  return true;
-}
-
 // Registers Solve/<solution>/<set> for each set a solution runs on, Ladder/<solution> for all.
 void registerBenchmarks(const Options& options) {
   static const auto sets = loadSets(options);
   static const auto ladder = judge::loadCases(kRoot + "/bench/ladder.txt");
-  auto declared = declaredSets();
   for (const SolutionEntry& solution : judge::solutions()) {
-    const std::set<std::string>& listed = declared[solution.name];
+    std::vector<std::string> runs = judge::setsForSolution(solution.name, kRoot);  // as the harness
     for (const auto& [set, cases] : sets) {
-      if (!runs(listed, sets, set)) continue;
+      if (std::find(runs.begin(), runs.end(), set) == runs.end()) continue;
       benchmark::RegisterBenchmark(("Solve/" + solution.name + "/" + set).c_str(), solveAll, &solution, &cases)
           ->Unit(benchmark::kMillisecond);
     }

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "testcases.h"
+
 namespace judge {
 namespace {
 
@@ -51,6 +53,26 @@ std::map<std::string, std::set<std::string>> declaredSets(const std::string& roo
   for (const auto& [number, words] : wordLines(root + "/solutions/sets.txt"))
     declared[words[0]].insert(words.begin() + 1, words.end());
   return declared;
+}
+
+std::vector<std::string> nineByNineSets(const std::string& root) {
+  std::vector<std::string> sets;
+  for (const std::string& set : bundledSets(root)) {
+    try {
+      std::vector<Case> cases = loadCases(root + "/testcases/" + set + ".txt");
+      if (!cases.empty() && cases[0].puzzle.size() != 9) continue;
+    } catch (const LoadError&) {
+    }
+    sets.push_back(set);
+  }
+  return sets;
+}
+
+std::vector<std::string> setsForSolution(const std::string& solution, const std::string& root) {
+  auto declared = declaredSets(root);
+  auto it = declared.find(solution);
+  if (it == declared.end()) return nineByNineSets(root);
+  return {it->second.begin(), it->second.end()};
 }
 
 TimeLimits::TimeLimits(const std::string& path) {

@@ -21,6 +21,15 @@ std::vector<std::string> bundledSets(const std::string& root);
 // solutions/sets.txt: solution name -> the sets it declares.
 std::map<std::string, std::set<std::string>> declaredSets(const std::string& root);
 
+// The bundled sets of 9x9 boards, in name order. A set that does not load
+// counts as 9x9, so that whoever runs it reports the loader's error.
+std::vector<std::string> nineByNineSets(const std::string& root);
+
+// The sets a bundled solution runs on (the harness, the judge and the bench
+// agree on it): those solutions/sets.txt lists for it, else every 9x9 set, as
+// LeetCode's solutions never see other sizes.
+std::vector<std::string> setsForSolution(const std::string& solution, const std::string& root);
+
 // judge/time_limits.txt: the CPU time limit per case, in milliseconds, of each
 // set; the line "default N" covers sets it does not name.
 class TimeLimits {

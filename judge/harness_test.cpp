@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "catalog.h"
 #include "checker.h"
 #include "registry.h"
 #include "testcases.h"
@@ -18,39 +19,6 @@ namespace judge {
 namespace {
 
 const std::string kRoot = REPO_ROOT;
-
-// Sorted stems of testcases/*.txt: the bundled sets.
-std::vector<std::string> bundledSets() {
-  std::vector<std::string> sets;
-  for (const auto& file : std::filesystem::directory_iterator(kRoot + "/testcases"))
-    if (file.path().extension() == ".txt") sets.push_back(file.path().stem().string());
-  std::sort(sets.begin(), sets.end());
-  return sets;
-}
-
-// solutions/sets.txt: solution name -> the sets it declares.
-std::map<std::string, std::set<std::string>> declaredSets() {
-  std::map<std::string, std::set<std::string>> declared;
-  std::ifstream in(kRoot + "/solutions/sets.txt");
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line.substr(0, line.find('#')));
-    std::string name, set;
-    if (!(words >> name)) continue;
-    while (words >> set) declared[name].insert(set);
-  }
-  return declared;
-}
-
-// The side of a set's boards, from its first case; 0 if it does not load
-// (then it counts as 9x9, so that every solution's test reports the error).
-int boardSide(const std::string& set) {
-  try {
-    std::vector<Case> cases = loadCases(kRoot + "/testcases/" + set + ".txt");
-    return cases.empty() ? 0 : int(cases[0].puzzle.size());
-  } catch (const LoadError&) {
-    return 0;
-  }
-}
 
 class SolvesSet : public testing::Test {
  public:
@@ -91,30 +59,18 @@ class SkipsSet : public testing::Test {
 // Registers Solution.Set for every solution and each set it must finish.
 // Runs from main(): the solutions register themselves during static start-up.
 void registerHarness() {
-  auto declared = declaredSets();
-  std::set<std::string> nineByNine;
-  for (const std::string& set : bundledSets())
-    if (int side = boardSide(set); side == 9 || side == 0) nineByNine.insert(set);
   // A listed solution runs on the sets it lists, any other on every 9x9 set
   // (testcases/README.md): LeetCode's solutions never see other sizes.
-  auto mustFinish = [&declared, &nineByNine](const std::string& name, const std::string& set) {
-    auto it = declared.find(name);
-    return it == declared.end() ? nineByNine.count(set) > 0 : it->second.count(set) > 0;
-  };
   for (const SolutionEntry& solution : solutions())
-    for (const std::string& set : bundledSets()) {
-      if (!mustFinish(solution.name, set)) continue;
+    for (const std::string& set : setsForSolution(solution.name, kRoot))
       testing::RegisterTest(camelCase(solution.name).c_str(), camelCase(set).c_str(), nullptr,
                             nullptr, __FILE__, __LINE__,
                             [&solution, set]() -> testing::Test* { return new SolvesSet(solution, set); });
-    }
   for (const SkippedSolution& skipped : skippedSolutions())
-    for (const std::string& set : bundledSets()) {
-      if (!mustFinish(skipped.name, set)) continue;
+    for (const std::string& set : setsForSolution(skipped.name, kRoot))
       testing::RegisterTest(camelCase(skipped.name).c_str(), camelCase(set).c_str(), nullptr,
                             nullptr, __FILE__, __LINE__,
                             [&skipped]() -> testing::Test* { return new SkipsSet(skipped.reason); });
-    }
 }
 
 std::set<std::string> solutionFiles() {
@@ -173,8 +129,8 @@ TEST(Registry, EachSolutionIsItsOwnClass) {
 
 TEST(Registry, SetsListNamesRealSolutionsAndSets) {
   auto files = solutionFiles();
-  auto sets = bundledSets();
-  for (const auto& [name, declared] : declaredSets()) {
+  auto sets = bundledSets(kRoot);
+  for (const auto& [name, declared] : declaredSets(kRoot)) {
     EXPECT_TRUE(files.count(name)) << "solutions/sets.txt names " << name << ", not a solution file";
     for (const std::string& set : declared)
       EXPECT_TRUE(std::count(sets.begin(), sets.end(), set)) << name << ": no set " << set;

@@ -203,17 +203,8 @@ long long SetResult::maxMicros() const {
 
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
   fs::path path = fs::absolute(file);
-  if (isBundled(path, workspace)) {
-    auto declared = declaredSets(workspace.root);
-    auto it = declared.find(path.stem().string());
-    if (it != declared.end()) return {it->second.begin(), it->second.end()};
-  }
-  std::vector<std::string> nineByNine;  // LeetCode's solutions never see other sizes
-  for (const std::string& set : bundledSets(workspace.root)) {
-    std::vector<Case> first = loadSet(set, 1, workspace);
-    if (!first.empty() && first[0].puzzle.size() == 9) nineByNine.push_back(set);
-  }
-  return nineByNine;
+  return isBundled(path, workspace) ? setsForSolution(path.stem().string(), workspace.root)
+                                    : nineByNineSets(workspace.root);
 }
 
 FileResult judgeProgram(const Program& program, const JudgeOptions& options,
