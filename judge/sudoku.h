@@ -6,8 +6,9 @@
 
 namespace judge {
 
-// The solver `sudoku solve` uses without --solver: the fastest bundled one.
-constexpr const char* kDefaultSolver = "bitmask_mrv_std_function";
+// The solver `sudoku solve` uses without --solver: the fastest bundled one
+// (bench/results.md).
+constexpr const char* kDefaultSolver = "propagation_bitboard";
 
 // Exit statuses; when several apply, the highest is returned.
 enum SudokuStatus {
