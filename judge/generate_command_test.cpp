@@ -10,37 +10,13 @@
 #include "counter.h"
 #include "generator.h"
 #include "sudoku.h"
+#include "sudoku_run.h"
 #include "testcases.h"
 
 namespace judge {
 namespace {
 
 const std::string kRoot = REPO_ROOT;
-
-struct Outcome {
-  int status;
-  std::string out, err;
-  bool operator==(const Outcome& o) const {
-    return status == o.status && out == o.out && err == o.err;
-  }
-};
-
-Outcome sudoku(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), "sudoku");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  int status = sudokuMain(int(argv.size()), argv.data(), in, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
 
 TEST(SudokuGenerate, PrintsUniquePuzzlesWithTheirSolutions) {
   Outcome run = sudoku({"generate", "--size", "9", "--count", "12", "--seed", "5", "--solution"});

@@ -15,6 +15,7 @@
 #include "reader.h"
 #include "registry.h"
 #include "sudoku.h"
+#include "sudoku_run.h"
 
 namespace judge {
 namespace {
@@ -24,28 +25,6 @@ const std::string kCli = kRoot + "/testcases/cli/";
 const std::string kExample = kRoot + "/testcases/leetcode_example.txt";
 const std::string kExampleSolution =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-struct Outcome {
-  int status;
-  std::string out, err;
-};
-
-Outcome sudoku(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), "sudoku");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  int status = sudokuMain(int(argv.size()), argv.data(), in, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
 
 // The text after `tag` on each line of a file that starts with it.
 std::vector<std::string> tagged(const std::string& path, const std::string& tag) {
