@@ -1,183 +1,209 @@
-// Constraint propagation on bitboards: one 81-bit board per digit marks where it may still go.
-// Naked singles, hidden singles and locked candidates fill and prune until they stall; only then
-// do we guess, on a cell with two candidates if there is one, in a copy of the 208-byte state.
-// Unlike bitmask_mrv_*, which guesses every cell, most cells here are filled by deduction.
+// Constraint propagation on bitboards cut into bands (JCZSolve's layout): per digit, three 27-bit
+// words, one per band of three rows. Naked singles, hidden singles and locked candidates (by
+// table) fill and prune until they stall; only then do we guess, on the two-candidate cell that
+// sees the most unsolved cells. Unlike bitmask_mrv_*, most cells are filled by deduction.
 // Time:  O(9^m) worst case, m = empty cells; one propagation round is O(9 * 27) word operations
 // Space: O(m) copies of the state on the search stack
 
-// The model. A Cells value is a set of cells: bit i stands for cell i = 9 * row + col.
-//   candidates[d]  empty cells where digit d + 1 may still go (no peer holds it)
-//   empties        cells not filled yet
-//   placed[d]      27 bits, one per unit (rows 0-8, columns 9-17, boxes 18-26): the units
-//                  that hold digit d + 1 already
-//   changed        9 bits: the digits whose board changed since hidden singles last read it
-// Placing d in cell i takes i out of every board and of empties, and i's peers (its row,
-// column and box) out of candidates[d]. A naked single is an empty cell on one board only; a
-// hidden single is an open unit that meets candidates[d] in one cell. An empty cell on no
-// board, or an open unit with no cell left for d, is a contradiction: the last guess was wrong.
-// Locked candidates read segments, the three cells a box shares with a row or a column, each
-// marked by its first cell: see locked().
-using Cells = unsigned __int128;
-
+// The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
+// 9 * r + c for row r of the band and column c. For band b of cell i: b = i / 27, bit i % 27.
+//   candidates[b][d]  cells of band b where digit d + 1 is (a filled cell keeps the bit of its
+//                     own digit only) or may still go (no filled peer holds it); digit d's
+//                     board is candidates[0..2][d]
+//   unsolved[b]       cells of band b not filled yet
+//   checked, lockedChecked  each word as hidden singles, and locked candidates, last read it:
+//                     a digit whose three words are unchanged has nothing new to give
+// So every row, column and box meets d's board at least once: a unit that misses it is a
+// contradiction, and so is an unsolved cell on no board. Placing d in a cell clears the cell on
+// the other boards and the cell's peers on d's board: its row, box and column in its band (one
+// mask, kBandPeers) and its column in the two other bands (kColumn). A naked single is an
+// unsolved cell on one board; a hidden single is an unsolved cell alone in a unit of its board.
+// Locked candidates read segments: the three cells a box shares with a row or a column.
 struct Grid {
-    Cells candidates[9];
-    Cells empties;
-    unsigned placed[9];
-    unsigned changed;
+    unsigned candidates[3][9];
+    unsigned unsolved[3];
+    unsigned checked[3][9];
+    unsigned lockedChecked[3][9];
 };
 
-// The first cell of each row (kind 0), column (1) or box (2).
-constexpr Cells anchors(int kind) {
-    Cells set = 0;
-    for (int u = 0; u < 9; ++u) set |= Cells(1) << (kind == 0 ? 9 * u : kind == 1 ? u : u / 3 * 27 + u % 3 * 3);
-    return set;
-}
+constexpr unsigned kBand = (1u << 27) - 1;
+constexpr unsigned kRow = 0x1FF;         // row 0 of a band
+constexpr unsigned kColumn = 0x40201;    // column 0 of a band
+constexpr unsigned kBox = 0x1C0E07;      // box 0 of a band
 
-// The first cell of each segment: the three cells a box shares with a row, or with a column.
-constexpr Cells kRowSegments = anchors(0) | anchors(0) << 3 | anchors(0) << 6;
-constexpr Cells kColumnSegments = anchors(1) | anchors(1) << 27 | anchors(1) << 54;
-
-// Which cells each unit holds, and each cell's units and peers, built once.
-struct Units {
-    Cells cells[27], peers[81];
-    unsigned of[81];
-
-    Units() : cells(), peers(), of() {
-        for (int i = 0; i < 81; ++i) {
-            int r = i / 9, c = i % 9, b = r / 3 * 3 + c / 3;
-            of[i] = 1u << r | 1u << (9 + c) | 1u << (18 + b);
-            cells[r] |= Cells(1) << i, cells[9 + c] |= Cells(1) << i, cells[18 + b] |= Cells(1) << i;
-        }
-        for (int i = 0; i < 81; ++i)
-            for (int u = 0; u < 27; ++u)
-                if (of[i] >> u & 1) peers[i] |= cells[u];
+// Each bit's row, box and column within its band, itself left out.
+struct BandPeers {
+    unsigned of[27];
+    constexpr BandPeers() : of() {
+        for (int p = 0; p < 27; ++p)
+            of[p] = (kRow << (p / 9 * 9) | kBox << (p % 9 / 3 * 3) | kColumn << (p % 9)) & ~(1u << p);
     }
 };
+constexpr BandPeers kBandPeers;
+
+// A unit's bits if it has exactly one, else 0.
+constexpr unsigned single(unsigned unit) { return unit & (unit - 1) ? 0 : unit; }
+
+// Locked candidates by table, for one digit. A segment is the three cells a box shares with a
+// line. Along rows, bit 3 * r + j of a band's 9-bit pattern says row r meets box j: a row that
+// meets one box claims it (the box's other rows lose the digit), a box that meets one row
+// points at it (the row's other boxes lose it); rowKeep is the band's cells that stay. Along
+// columns, bit c of a band's pattern says column c meets the digit in this band: a box of the
+// band that meets one column points at it (the column loses the digit in the other bands), and
+// a column met in this band only claims its box (claimLose: the box's other columns).
+struct Segments {
+    unsigned rowKeep[512];
+    unsigned short pointing[512], claimLose[512];
+    constexpr Segments() : rowKeep(), pointing(), claimLose() {
+        for (unsigned met = 0; met < 512; ++met) {
+            unsigned lose = 0;  // segments, bit 3 * r + j
+            for (int k = 0; k < 3; ++k) {
+                unsigned row = 7u << 3 * k, box = 0x49u << k;  // row k's segments, box k's
+                if (unsigned seg = single(met & row)) lose |= 0x49u << __builtin_ctz(seg) % 3 & ~row;
+                if (unsigned seg = single(met & box)) lose |= 7u << __builtin_ctz(seg) / 3 * 3 & ~box;
+                pointing[met] |= single(met & row);
+                if (met & row) claimLose[met] |= row & ~met;
+            }
+            for (int seg = 0; seg < 9; ++seg)
+                if (!(lose >> seg & 1)) rowKeep[met] |= 7u << (seg / 3 * 9 + seg % 3 * 3);
+        }
+    }
+};
+constexpr Segments kSegments;
 
 class Solution {
 public:
     void solveSudoku(vector<vector<char>>& board) {
-        for (int i = 0; i < 81; ++i) digits[i] = board[i / 9][i % 9];
-        Grid grid = {};
-        grid.empties = (Cells(1) << 81) - 1;
-        for (Cells& where : grid.candidates) where = grid.empties;
+        Grid grid;
+        for (int b = 0; b < 3; ++b) {
+            grid.unsolved[b] = kBand;
+            for (int d = 0; d < 9; ++d)
+                grid.candidates[b][d] = kBand, grid.checked[b][d] = grid.lockedChecked[b][d] = 0;
+        }
         for (int r = 0; r < 9; ++r)
             for (int c = 0; c < 9; ++c)
-                if (board[r][c] != '.') place(grid, board[r][c] - '1', 9 * r + c);
-        search(grid);
-        for (int i = 0; i < 81; ++i) board[i / 9][i % 9] = digits[i];
+                if (char given = board[r][c]; given != '.') place(grid, given - '1', r / 3, r % 3 * 9 + c);
+        if (!search(grid)) return;
+        for (int b = 0; b < 3; ++b)
+            for (int d = 0; d < 9; ++d)
+                for (unsigned cells = solved.candidates[b][d]; cells; cells &= cells - 1) {
+                    int p = __builtin_ctz(cells);
+                    board[3 * b + p / 9][p % 9] = char('1' + d);
+                }
     }
 
 private:
-    static constexpr unsigned kAllUnits = (1u << 27) - 1;
-    const Units& units = table();
-    char digits[81];  // the last digit placed in each cell: the solution's, once search succeeds
+    Grid solved;  // the grid search completed
 
-    static const Units& table() {
-        static const Units units;
-        return units;
-    }
-
-    static int lowest(Cells set) {
-        auto low = (unsigned long long)set;
-        return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((unsigned long long)(set >> 64));
-    }
-
-    // Puts digit d in cell i; false when d may no longer go there.
-    bool place(Grid& grid, int d, int i) {
-        Cells cell = Cells(1) << i;
-        if (!(grid.candidates[d] & cell)) return false;
-        for (int e = 0; e < 9; ++e) {
-            grid.changed |= unsigned(bool(grid.candidates[e] & cell)) << e;
-            grid.candidates[e] &= ~cell;
-        }
-        grid.candidates[d] &= ~units.peers[i];
-        grid.empties &= ~cell;
-        grid.placed[d] |= units.of[i];
-        digits[i] = char('1' + d);
+    // Puts digit d in bit p of band b; false when d may no longer go there.
+    static bool place(Grid& grid, int d, int b, int p) {
+        unsigned cell = 1u << p;
+        if (!(grid.candidates[b][d] & cell)) return false;
+        unsigned kept = grid.candidates[b][d] & ~kBandPeers.of[p];
+        for (unsigned& where : grid.candidates[b]) where &= ~cell;
+        for (auto& band : grid.candidates) band[d] &= ~(kColumn << p % 9);
+        grid.candidates[b][d] = kept;
+        grid.unsolved[b] &= ~cell;
         return true;
     }
 
-    // Fills every cell that has one candidate left: -1 on a contradiction, else how many.
-    int nakedSingles(Grid& grid) {
-        Cells once = 0, twice = 0;
-        for (Cells where : grid.candidates) twice |= once & where, once |= where;
-        if (grid.empties & ~once) return -1;  // an empty cell with no candidate
-        Cells singles = once & ~twice;
+    // Fills every unsolved cell with one candidate left: -1 on a contradiction, else how many.
+    static int nakedSingles(Grid& grid) {
         int filled = 0;
-        for (int d = 0; d < 9 && singles; ++d)
-            for (Cells cells = singles & grid.candidates[d]; cells; cells &= cells - 1, ++filled)
-                if (!place(grid, d, lowest(cells))) return -1;  // two singles want d in one unit
-        return filled;
-    }
-
-    // Places each changed digit that has one cell left in an open unit: -1 on a contradiction,
-    // else how many.
-    int hiddenSingles(Grid& grid) {
-        int filled = 0;
-        for (unsigned pending = grid.changed; pending; pending &= pending - 1) {
-            int d = __builtin_ctz(pending);
-            grid.changed &= ~(1u << d);
-            for (unsigned open = ~grid.placed[d] & kAllUnits; open; open &= open - 1) {
-                int u = __builtin_ctz(open);
-                if (grid.placed[d] >> u & 1) continue;  // filled earlier in this loop
-                Cells cells = grid.candidates[d] & units.cells[u];
-                if (!cells) return -1;  // d has nowhere to go in this unit
-                if (cells & (cells - 1)) continue;
-                place(grid, d, lowest(cells));
-                ++filled;
+        for (int b = 0; b < 3; ++b) {
+            unsigned once = 0, twice = 0;
+            for (unsigned where : grid.candidates[b]) twice |= once & where, once |= where;
+            if (grid.unsolved[b] & ~once) return -1;  // an unsolved cell with no candidate
+            for (unsigned singles = grid.unsolved[b] & ~twice; singles; singles &= singles - 1, ++filled) {
+                int p = __builtin_ctz(singles), d = 0;
+                for (int e = 1; e < 9; ++e) d += e * (grid.candidates[b][e] >> p & 1);
+                if (!place(grid, d, b, p)) return -1;  // an earlier single took its digit
             }
         }
         return filled;
     }
 
-    // Locked candidates of one digit's board along rows or columns (lines). A line whose cells
-    // for the digit lie in one segment claims it: the box's other lines lose the digit. A box
-    // whose cells lie in one segment points: the line's other boxes lose it. Steps between
-    // first cells: cellStep to the segment's next cell, segStep to the next segment on the
-    // line, lineStep to the next line in the box. Rows: 1, 3, 9; columns: 9, 27, 1.
-    template <int cellStep, int segStep, int lineStep>
-    static Cells locked(Cells where, Cells segmentAnchors, Cells lineAnchors) {
-        constexpr Cells boxAnchors = anchors(2);
-        Cells segments = (where | where >> cellStep | where >> 2 * cellStep) & segmentAnchors;
-        Cells claiming = alone<segStep>(segments, lineAnchors), pointing = alone<lineStep>(segments, boxAnchors);
-        Cells lose = (together<lineStep>(claiming, boxAnchors) & ~claiming) |
-                     (together<segStep>(pointing, lineAnchors) & ~pointing);
-        return where & ~(lose | lose << cellStep | lose << 2 * cellStep);
+    // The cells of one digit's board (where, by band) alone in their row, box or column, by
+    // band; false when a unit has none.
+    static bool alone(const unsigned* where, unsigned* cells) {
+        unsigned once = 0, twice = 0, missing = 0;
+        for (int b = 0; b < 3; ++b)
+            for (int r = 0; r < 27; r += 9) {
+                unsigned row = where[b] >> r & kRow;
+                twice |= once & row, once |= row;
+                missing |= row == 0;
+            }
+        if (missing || once != kRow) return false;
+        unsigned columns = once & ~twice;
+        for (int b = 0; b < 3; ++b) {
+            unsigned w = where[b], box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
+            if (!box0 || !box1 || !box2) return false;
+            cells[b] = (single(w & kRow) | single(w & kRow << 9) | single(w & kRow << 18) | single(box0) |
+                        single(box1) | single(box2) | (w & columns * kColumn));
+        }
+        return true;
     }
 
-    // The segments that are the only one of their group of three (first, +step, +2 step).
-    template <int step>
-    static Cells alone(Cells segments, Cells firsts) {
-        Cells a = segments & firsts, b = segments >> step & firsts, c = segments >> 2 * step & firsts;
-        return (a & ~(b | c)) | (b & ~(a | c)) << step | (c & ~(a | b)) << 2 * step;
+    // Places every hidden single: -1 on a contradiction, else how many.
+    static int hiddenSingles(Grid& grid) {
+        int filled = 0;
+        for (int d = 0; d < 9; ++d) {
+            unsigned cells[3], where[3], changed = 0;
+            for (int b = 0; b < 3; ++b) {
+                where[b] = grid.candidates[b][d];
+                changed |= where[b] ^ grid.checked[b][d];
+                grid.checked[b][d] = where[b];
+            }
+            if (!changed) continue;  // nothing new since the last look
+            if (!alone(where, cells)) return -1;  // d has no place in some unit
+            for (int b = 0; b < 3; ++b)
+                for (unsigned hidden = cells[b] & grid.unsolved[b]; hidden; hidden &= hidden - 1, ++filled)
+                    if (!place(grid, d, b, __builtin_ctz(hidden))) return -1;  // two want d in one unit
+        }
+        return filled;
     }
 
-    // All three segments of each group that holds one of these.
-    template <int step>
-    static Cells together(Cells segments, Cells firsts) {
-        Cells first = (segments | segments >> step | segments >> 2 * step) & firsts;
-        return first | first << step | first << 2 * step;
+    // Locked candidates of one band word along its rows, by table: see Segments.
+    static unsigned lockedRows(unsigned w) {
+        unsigned met = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
+        met = (met | met >> 2 | met >> 4) & kBox;           // ... moved to bit 9 * r + j
+        met = (met | met >> 6 | met >> 12) & kRow;         // ... moved to bit 3 * r + j
+        return w & kSegments.rowKeep[met];
+    }
+
+    // Locked candidates of digit d along columns, by table: see Segments.
+    static void lockedColumns(unsigned* where) {
+        unsigned in[3];  // bit c: column c meets d's board in this band
+        for (int b = 0; b < 3; ++b) in[b] = (where[b] | where[b] >> 9 | where[b] >> 18) & kRow;
+        for (int b = 0; b < 3; ++b) {
+            unsigned only = in[b] & ~in[(b + 1) % 3] & ~in[(b + 2) % 3];
+            unsigned pointed = kSegments.pointing[in[b]] * kColumn;
+            where[b] &= ~(kSegments.claimLose[only] * kColumn);
+            where[(b + 1) % 3] &= ~pointed;
+            where[(b + 2) % 3] &= ~pointed;
+        }
     }
 
     // Locked candidates for every digit: whether any candidate went.
-    bool lockedCandidates(Grid& grid) {
+    static bool lockedCandidates(Grid& grid) {
         bool removed = false;
         for (int d = 0; d < 9; ++d) {
-            Cells& where = grid.candidates[d];
-            Cells kept = locked<1, 3, 9>(where, kRowSegments, anchors(0));
-            kept = locked<9, 27, 1>(kept, kColumnSegments, anchors(1));
-            if (kept == where) continue;
-            where = kept;
-            grid.changed |= 1u << d;
-            removed = true;
+            unsigned where[3], changed = 0;
+            for (int b = 0; b < 3; ++b) changed |= grid.candidates[b][d] ^ grid.lockedChecked[b][d];
+            if (!changed) continue;  // read as it stands already
+            for (int b = 0; b < 3; ++b) where[b] = lockedRows(grid.candidates[b][d]);
+            lockedColumns(where);
+            for (int b = 0; b < 3; ++b) {
+                removed |= where[b] != grid.candidates[b][d];
+                grid.candidates[b][d] = grid.lockedChecked[b][d] = where[b];
+            }
         }
         return removed;
     }
 
-    // Naked singles until none are left, then hidden singles, then locked candidates; false
-    // on a contradiction.
-    bool propagate(Grid& grid) {
+    // Naked singles until none are left, then hidden singles, then locked candidates; false on
+    // a contradiction.
+    static bool propagate(Grid& grid) {
         for (int filled = 1; filled;) {
             filled = nakedSingles(grid);
             if (filled == 0) filled = hiddenSingles(grid);
@@ -187,30 +213,44 @@ private:
         return true;
     }
 
-    // MRV: an empty cell with exactly two candidates if there is one, else one with fewest.
-    int fewestCandidates(const Grid& grid) {
-        Cells once = 0, twice = 0, thrice = 0;
-        for (Cells where : grid.candidates) thrice |= twice & where, twice |= once & where, once |= where;
-        if (Cells pairs = twice & ~thrice) return lowest(pairs);
-        int best = lowest(grid.empties), fewest = 10;
-        for (Cells cells = grid.empties; cells; cells &= cells - 1) {
-            int i = lowest(cells), count = 0;
-            for (Cells where : grid.candidates) count += int(where >> i & 1);
-            if (count < fewest) fewest = count, best = i;
+    // The cell to guess, as band * 32 + bit: of the cells with two candidates, the one that sees
+    // the most unsolved cells (either guess then prunes the most); with none, one with fewest.
+    static int guessCell(const Grid& grid) {
+        int best = -1, fewest = 10, most = -1;
+        for (int b = 0; b < 3; ++b) {
+            unsigned once = 0, twice = 0, thrice = 0;
+            for (unsigned where : grid.candidates[b])
+                thrice |= twice & where, twice |= once & where, once |= where;
+            for (unsigned pairs = grid.unsolved[b] & twice & ~thrice; pairs; pairs &= pairs - 1) {
+                int p = __builtin_ctz(pairs), n = __builtin_popcount(kBandPeers.of[p] & grid.unsolved[b]);
+                for (int o = 0; o < 3; ++o)
+                    if (o != b) n += __builtin_popcount(kColumn << p % 9 & grid.unsolved[o]);
+                if (n > most) most = n, best = b * 32 + p;
+            }
         }
+        if (best >= 0) return best;
+        for (int b = 0; b < 3; ++b)
+            for (unsigned cells = grid.unsolved[b]; cells; cells &= cells - 1) {
+                int p = __builtin_ctz(cells), count = 0;
+                for (int d = 0; d < 9; ++d) count += grid.candidates[b][d] >> p & 1;
+                if (count < fewest) fewest = count, best = b * 32 + p;
+            }
         return best;
     }
 
-    // Propagates, then tries each candidate of the MRV cell on a copy; true once solved.
+    // Propagates, then tries each candidate of guessCell's cell, each but the last on a copy;
+    // true once solved.
     bool search(Grid& grid) {
         if (!propagate(grid)) return false;
-        if (!grid.empties) return true;
-        int i = fewestCandidates(grid);
-        for (int d = 0; d < 9; ++d) {
-            if (!(grid.candidates[d] >> i & 1)) continue;
+        if (!(grid.unsolved[0] | grid.unsolved[1] | grid.unsolved[2])) return solved = grid, true;
+        int cell = guessCell(grid), b = cell / 32, p = cell % 32;
+        int last = 8;
+        while (!(grid.candidates[b][last] >> p & 1)) --last;
+        for (int d = 0; d < last; ++d) {
+            if (!(grid.candidates[b][d] >> p & 1)) continue;
             Grid guess = grid;
-            if (place(guess, d, i) && search(guess)) return true;
+            if (place(guess, d, b, p) && search(guess)) return true;
         }
-        return false;
+        return place(grid, last, b, p) && search(grid);
     }
 };
