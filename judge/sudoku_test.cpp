@@ -16,6 +16,7 @@
 #include "registry.h"
 #include "sudoku.h"
 #include "sudoku_run.h"
+#include "tagged_lines.h"
 
 namespace judge {
 namespace {
@@ -25,14 +26,6 @@ const std::string kCli = kRoot + "/testcases/cli/";
 const std::string kExample = kRoot + "/testcases/leetcode_example.txt";
 const std::string kExampleSolution =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-// The text after `tag` on each line of a file that starts with it.
-std::vector<std::string> tagged(const std::string& path, const std::string& tag) {
-  std::vector<std::string> values;
-  for (const std::string& line : lines((std::stringstream() << std::ifstream(path).rdbuf()).str()))
-    if (line.rfind(tag, 0) == 0) values.push_back(line.substr(tag.size()));
-  return values;
-}
 
 std::vector<std::string> filesIn(const std::string& folder) {
   std::vector<std::string> files;

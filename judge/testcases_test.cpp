@@ -6,21 +6,13 @@
 #include <fstream>
 
 #include "checker.h"
+#include "tagged_lines.h"
 #include "testcases.h"
 
 namespace judge {
 namespace {
 
 const std::string kRoot = REPO_ROOT;
-
-// The text after "# expect: " in a file, or "".
-std::string expectation(const std::string& path) {
-  std::ifstream in(path);
-  const std::string tag = "# expect: ";
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind(tag, 0) == 0) return line.substr(tag.size());
-  return "";
-}
 
 TEST(Loader, ReadsLeetCodeFormAndLines) {
   auto cases = loadCases(kRoot + "/testcases/leetcode_example.txt");
@@ -57,8 +49,10 @@ TEST(Loader, EveryBundledSetLoads) {
 TEST(Loader, RejectsEveryInvalidFileWithItsMessage) {
   int files = 0;
   for (const auto& file : std::filesystem::directory_iterator(kRoot + "/testcases/invalid")) {
-    std::string path = file.path().string(), expected = expectation(path);
-    ASSERT_NE(expected, "") << path << " has no '# expect:' line";
+    std::string path = file.path().string();
+    std::vector<std::string> expect = tagged(path, "# expect: ");
+    ASSERT_EQ(expect.size(), 1u) << path << " needs one '# expect:' line";
+    const std::string& expected = expect[0];
     ++files;
     try {
       loadCases(path);
