@@ -1,29 +1,32 @@
-// Constraint propagation on bitboards cut into bands (JCZSolve's layout): per digit, three 27-bit
-// words, one per band of three rows. Naked singles, hidden singles and locked candidates (by
-// table) fill and prune until they stall; only then do we guess, on the two-candidate cell that
-// sees the most unsolved cells. Unlike bitmask_mrv_*, most cells are filled by deduction.
-// Time:  O(9^m) worst case, m = empty cells; one propagation round is O(9 * 27) word operations
+// Constraint propagation on bitboards cut into bands (JCZSolve's layout), one vector per digit:
+// per digit, three 27-bit words, one per band of three rows, held side by side in one 128-bit
+// vector, so one instruction updates the three bands. Naked singles, hidden singles and locked
+// candidates (by table) fill and prune until they stall; only then do we guess, on the
+// two-candidate cell that sees the most unsolved cells. Unlike bitmask_mrv_*, most cells are
+// filled by deduction. The vectors are GCC/Clang vector extensions: plain SSE2 at LeetCode's -O2.
+// Time:  O(9^m) worst case, m = empty cells; one propagation round is O(9) vector operations
 // Space: O(m) copies of the state on the search stack
 
 // The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
-// 9 * r + c for row r of the band and column c. For band b of cell i: b = i / 27, bit i % 27.
-//   candidates[b][d]  cells of band b where digit d + 1 is (a filled cell keeps the bit of its
-//                     own digit only) or may still go (no filled peer holds it); digit d's
-//                     board is candidates[0..2][d]
-//   unsolved[b]       cells of band b not filled yet
-//   checked, lockedChecked  each word as hidden singles, and locked candidates, last read it:
-//                     a digit whose three words are unchanged has nothing new to give
+// 9 * r + c for row r of the band and column c, so cell i = 9 * row + column is bit i % 27 of
+// lane i / 27 of a Bands vector (lane 3 stays 0).
+//   candidates[d]   cells where digit d + 1 is (a filled cell keeps the bit of its own digit
+//                   only) or may still go (no filled peer holds it): d's board
+//   unsolved        cells not filled yet
+//   checked, lockedChecked  each board as hidden singles, and locked candidates, last read it:
+//                   a board unchanged since has nothing new to give
 // So every row, column and box meets d's board at least once: a unit that misses it is a
 // contradiction, and so is an unsolved cell on no board. Placing d in a cell clears the cell on
-// the other boards and the cell's peers on d's board: its row, box and column in its band (one
-// mask, kBandPeers) and its column in the two other bands (kColumn). A naked single is an
-// unsolved cell on one board; a hidden single is an unsolved cell alone in a unit of its board.
-// Locked candidates read segments: the three cells a box shares with a row or a column.
+// the other boards and the cell's 20 peers on d's board (one vector mask, kCells.peers). A naked
+// single is an unsolved cell on one board; a hidden single is an unsolved cell alone in a unit
+// of its board. Locked candidates read segments: the three cells a box shares with a line.
+typedef unsigned Bands __attribute__((vector_size(16)));
+
 struct Grid {
-    unsigned candidates[3][9];
-    unsigned unsolved[3];
-    unsigned checked[3][9];
-    unsigned lockedChecked[3][9];
+    Bands candidates[9];
+    Bands unsolved;
+    Bands checked[9];
+    Bands lockedChecked[9];
 };
 
 constexpr unsigned kBand = (1u << 27) - 1;
@@ -31,15 +34,20 @@ constexpr unsigned kRow = 0x1FF;         // row 0 of a band
 constexpr unsigned kColumn = 0x40201;    // column 0 of a band
 constexpr unsigned kBox = 0x1C0E07;      // box 0 of a band
 
-// Each bit's row, box and column within its band, itself left out.
-struct BandPeers {
-    unsigned of[27];
-    constexpr BandPeers() : of() {
-        for (int p = 0; p < 27; ++p)
-            of[p] = (kRow << (p / 9 * 9) | kBox << (p % 9 / 3 * 3) | kColumn << (p % 9)) & ~(1u << p);
+// Each cell as lanes: itself, and its peers (its row, box and column in its own band, its
+// column in the other two), itself left out. Loaded into a Bands vector by load().
+struct Cells {
+    unsigned self[81][4], peers[81][4];
+    constexpr Cells() : self(), peers() {
+        for (int i = 0; i < 81; ++i)
+            for (int b = 0, p = i % 27; b < 3; ++b) {
+                unsigned inBand = (kRow << (p / 9 * 9) | kBox << (p % 9 / 3 * 3) | kColumn << (p % 9)) & ~(1u << p);
+                self[i][b] = b == i / 27 ? 1u << p : 0;
+                peers[i][b] = b == i / 27 ? inBand : kColumn << p % 9;
+            }
     }
 };
-constexpr BandPeers kBandPeers;
+constexpr Cells kCells;
 
 // A unit's bits if it has exactly one, else 0.
 constexpr unsigned single(unsigned unit) { return unit & (unit - 1) ? 0 : unit; }
@@ -74,91 +82,120 @@ constexpr Segments kSegments;
 class Solution {
 public:
     void solveSudoku(vector<vector<char>>& board) {
-        Grid grid;
-        for (int b = 0; b < 3; ++b) {
-            grid.unsolved[b] = kBand;
-            for (int d = 0; d < 9; ++d)
-                grid.candidates[b][d] = kBand, grid.checked[b][d] = grid.lockedChecked[b][d] = 0;
-        }
+        Grid grid = {};
+        for (Bands& where : grid.candidates) where = Bands{kBand, kBand, kBand, 0};
+        grid.unsolved = Bands{kBand, kBand, kBand, 0};
         for (int r = 0; r < 9; ++r)
             for (int c = 0; c < 9; ++c)
-                if (char given = board[r][c]; given != '.') place(grid, given - '1', r / 3, r % 3 * 9 + c);
+                if (char given = board[r][c]; given != '.') place(grid, given - '1', 9 * r + c);
         if (!search(grid)) return;
-        for (int b = 0; b < 3; ++b)
-            for (int d = 0; d < 9; ++d)
-                for (unsigned cells = solved.candidates[b][d]; cells; cells &= cells - 1) {
-                    int p = __builtin_ctz(cells);
+        for (int d = 0; d < 9; ++d) {
+            unsigned cells[4];
+            lanes(solved.candidates[d], cells);
+            for (int b = 0; b < 3; ++b)
+                for (; cells[b]; cells[b] &= cells[b] - 1) {
+                    int p = __builtin_ctz(cells[b]);
                     board[3 * b + p / 9][p % 9] = char('1' + d);
                 }
+        }
     }
 
 private:
     Grid solved;  // the grid search completed
 
-    // Puts digit d in bit p of band b; false when d may no longer go there.
-    static bool place(Grid& grid, int d, int b, int p) {
-        unsigned cell = 1u << p;
-        if (!(grid.candidates[b][d] & cell)) return false;
-        unsigned kept = grid.candidates[b][d] & ~kBandPeers.of[p];
-        for (unsigned& where : grid.candidates[b]) where &= ~cell;
-        for (auto& band : grid.candidates) band[d] &= ~(kColumn << p % 9);
-        grid.candidates[b][d] = kept;
-        grid.unsolved[b] &= ~cell;
+    static Bands load(const unsigned* lanes) {
+        Bands v;
+        memcpy(&v, lanes, sizeof v);
+        return v;
+    }
+    // The lanes as scalars: reading v[b] with b unknown at compile time goes through memory.
+    static void lanes(Bands v, unsigned* out) { memcpy(out, &v, sizeof v); }
+    static bool any(Bands v) {
+        unsigned long long halves[2];
+        memcpy(halves, &v, sizeof halves);
+        return halves[0] | halves[1];
+    }
+    static int count(Bands v) {
+        unsigned long long halves[2];
+        memcpy(halves, &v, sizeof halves);
+        return __builtin_popcountll(halves[0]) + __builtin_popcountll(halves[1]);
+    }
+    // single() of each lane.
+    static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
+
+    // Puts digit d in cell i; false when d may no longer go there.
+    static bool place(Grid& grid, int d, int i) {
+        Bands cell = load(kCells.self[i]);
+        if (!any(grid.candidates[d] & cell)) return false;
+        for (Bands& where : grid.candidates) where &= ~cell;
+        grid.candidates[d] = (grid.candidates[d] & ~load(kCells.peers[i])) | cell;
+        grid.unsolved &= ~cell;
         return true;
     }
 
-    // Fills every unsolved cell with one candidate left: -1 on a contradiction, else how many.
+    // Fills every unsolved cell with one candidate left: -1 on a contradiction, 0 if none, else
+    // 1. Such a cell is on its own digit's board only, so filling it just clears its peers
+    // there; its digit is read from four bit planes (bit k of d: the OR of the boards with it).
     static int nakedSingles(Grid& grid) {
-        int filled = 0;
-        for (int b = 0; b < 3; ++b) {
-            unsigned once = 0, twice = 0;
-            for (unsigned where : grid.candidates[b]) twice |= once & where, once |= where;
-            if (grid.unsolved[b] & ~once) return -1;  // an unsolved cell with no candidate
-            for (unsigned singles = grid.unsolved[b] & ~twice; singles; singles &= singles - 1, ++filled) {
-                int p = __builtin_ctz(singles), d = 0;
-                for (int e = 1; e < 9; ++e) d += e * (grid.candidates[b][e] >> p & 1);
-                if (!place(grid, d, b, p)) return -1;  // an earlier single took its digit
+        Bands once = {}, twice = {};
+        for (Bands where : grid.candidates) twice |= once & where, once |= where;
+        if (any(grid.unsolved & ~once)) return -1;  // an unsolved cell with no candidate
+        Bands found = grid.unsolved & ~twice;
+        if (!any(found)) return 0;
+        grid.unsolved &= ~found;
+        const Bands* c = grid.candidates;
+        unsigned cells[4], plane[4][4];
+        lanes(found, cells);
+        lanes(c[1] | c[3] | c[5] | c[7], plane[0]);
+        lanes(c[2] | c[3] | c[6] | c[7], plane[1]);
+        lanes(c[4] | c[5] | c[6] | c[7], plane[2]);
+        lanes(c[8], plane[3]);
+        for (int b = 0; b < 3; ++b)
+            for (; cells[b]; cells[b] &= cells[b] - 1) {
+                int p = __builtin_ctz(cells[b]), d = 0;
+                for (int k = 0; k < 4; ++k) d |= (plane[k][b] >> p & 1) << k;
+                grid.candidates[d] &= ~load(kCells.peers[27 * b + p]);
             }
-        }
-        return filled;
+        once = Bands{};
+        for (Bands where : grid.candidates) once |= where & found;
+        return any(found & ~once) ? -1 : 1;  // -1: two singles of one digit see each other
     }
 
-    // The cells of one digit's board (where, by band) alone in their row, box or column, by
-    // band; false when a unit has none.
-    static bool alone(const unsigned* where, unsigned* cells) {
-        unsigned once = 0, twice = 0, missing = 0;
-        for (int b = 0; b < 3; ++b)
-            for (int r = 0; r < 27; r += 9) {
-                unsigned row = where[b] >> r & kRow;
-                twice |= once & row, once |= row;
-                missing |= row == 0;
-            }
-        if (missing || once != kRow) return false;
-        unsigned columns = once & ~twice;
-        for (int b = 0; b < 3; ++b) {
-            unsigned w = where[b], box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
-            if (!box0 || !box1 || !box2) return false;
-            cells[b] = (single(w & kRow) | single(w & kRow << 9) | single(w & kRow << 18) | single(box0) |
-                        single(box1) | single(box2) | (w & columns * kColumn));
-        }
+    // The cells of digit board w alone in their row, box or column; false when a unit has none.
+    static bool alone(Bands w, Bands& cells) {
+        Bands row0 = w & kRow, row1 = w >> 9 & kRow, row2 = w >> 18;  // as 9-bit column sets
+        Bands box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
+        Bands empty = (Bands)((row0 == 0) | (row1 == 0) | (row2 == 0) | (box0 == 0) | (box1 == 0) | (box2 == 0));
+        if (any(empty & Bands{~0u, ~0u, ~0u, 0})) return false;
+        Bands once = row0 | row1 | row2, twice = (row0 & row1) | ((row0 | row1) & row2);  // per band
+        unsigned columns = once[0] | once[1] | once[2];
+        unsigned many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | ((once[0] | once[1]) & once[2]);
+        if (columns != kRow) return false;
+        cells = singles(row0) | singles(row1) << 9 | singles(row2) << 18 | singles(box0) | singles(box1) |
+                singles(box2) | (w & (columns & ~many) * kColumn);
         return true;
     }
 
-    // Places every hidden single: -1 on a contradiction, else how many.
+    // Places every hidden single: -1 on a contradiction, else 0 if none, 1 if some.
     static int hiddenSingles(Grid& grid) {
         int filled = 0;
         for (int d = 0; d < 9; ++d) {
-            unsigned cells[3], where[3], changed = 0;
-            for (int b = 0; b < 3; ++b) {
-                where[b] = grid.candidates[b][d];
-                changed |= where[b] ^ grid.checked[b][d];
-                grid.checked[b][d] = where[b];
-            }
-            if (!changed) continue;  // nothing new since the last look
+            Bands where = grid.candidates[d], cells;
+            if (!any(where ^ grid.checked[d])) continue;  // nothing new since the last look
+            grid.checked[d] = where;
             if (!alone(where, cells)) return -1;  // d has no place in some unit
+            cells &= grid.unsolved;
+            if (!any(cells)) continue;
+            unsigned hidden[4];
+            lanes(cells, hidden);
+            for (Bands& other : grid.candidates) other &= ~cells;
             for (int b = 0; b < 3; ++b)
-                for (unsigned hidden = cells[b] & grid.unsolved[b]; hidden; hidden &= hidden - 1, ++filled)
-                    if (!place(grid, d, b, __builtin_ctz(hidden))) return -1;  // two want d in one unit
+                for (; hidden[b]; hidden[b] &= hidden[b] - 1)
+                    where &= ~load(kCells.peers[27 * b + __builtin_ctz(hidden[b])]);
+            if (any(cells & ~where)) return -1;  // two cells want d in one unit
+            grid.candidates[d] = where;
+            grid.unsolved &= ~cells;
+            filled = 1;
         }
         return filled;
     }
@@ -171,7 +208,7 @@ private:
         return w & kSegments.rowKeep[met];
     }
 
-    // Locked candidates of digit d along columns, by table: see Segments.
+    // Locked candidates of one digit's three band words along columns, by table: see Segments.
     static void lockedColumns(unsigned* where) {
         unsigned in[3];  // bit c: column c meets d's board in this band
         for (int b = 0; b < 3; ++b) in[b] = (where[b] | where[b] >> 9 | where[b] >> 18) & kRow;
@@ -188,15 +225,13 @@ private:
     static bool lockedCandidates(Grid& grid) {
         bool removed = false;
         for (int d = 0; d < 9; ++d) {
-            unsigned where[3], changed = 0;
-            for (int b = 0; b < 3; ++b) changed |= grid.candidates[b][d] ^ grid.lockedChecked[b][d];
-            if (!changed) continue;  // read as it stands already
-            for (int b = 0; b < 3; ++b) where[b] = lockedRows(grid.candidates[b][d]);
+            Bands w = grid.candidates[d];
+            if (!any(w ^ grid.lockedChecked[d])) continue;  // read as it stands already
+            unsigned where[3] = {lockedRows(w[0]), lockedRows(w[1]), lockedRows(w[2])};
             lockedColumns(where);
-            for (int b = 0; b < 3; ++b) {
-                removed |= where[b] != grid.candidates[b][d];
-                grid.candidates[b][d] = grid.lockedChecked[b][d] = where[b];
-            }
+            Bands after = {where[0], where[1], where[2], 0};
+            removed |= any(after ^ w);
+            grid.candidates[d] = grid.lockedChecked[d] = after;
         }
         return removed;
     }
@@ -213,27 +248,26 @@ private:
         return true;
     }
 
-    // The cell to guess, as band * 32 + bit: of the cells with two candidates, the one that sees
-    // the most unsolved cells (either guess then prunes the most); with none, one with fewest.
+    // The cell to guess: of the cells with two candidates, the one that sees the most unsolved
+    // cells (either guess then prunes the most); with none, one with fewest candidates.
     static int guessCell(const Grid& grid) {
-        int best = -1, fewest = 10, most = -1;
-        for (int b = 0; b < 3; ++b) {
-            unsigned once = 0, twice = 0, thrice = 0;
-            for (unsigned where : grid.candidates[b])
-                thrice |= twice & where, twice |= once & where, once |= where;
-            for (unsigned pairs = grid.unsolved[b] & twice & ~thrice; pairs; pairs &= pairs - 1) {
-                int p = __builtin_ctz(pairs), n = __builtin_popcount(kBandPeers.of[p] & grid.unsolved[b]);
-                for (int o = 0; o < 3; ++o)
-                    if (o != b) n += __builtin_popcount(kColumn << p % 9 & grid.unsolved[o]);
-                if (n > most) most = n, best = b * 32 + p;
-            }
-        }
-        if (best >= 0) return best;
+        Bands once = {}, twice = {}, thrice = {};
+        for (Bands where : grid.candidates) thrice |= twice & where, twice |= once & where, once |= where;
+        unsigned cells[4];
+        int best = -1, most = -1, fewest = 10;
+        lanes(grid.unsolved & twice & ~thrice, cells);
         for (int b = 0; b < 3; ++b)
-            for (unsigned cells = grid.unsolved[b]; cells; cells &= cells - 1) {
-                int p = __builtin_ctz(cells), count = 0;
-                for (int d = 0; d < 9; ++d) count += grid.candidates[b][d] >> p & 1;
-                if (count < fewest) fewest = count, best = b * 32 + p;
+            for (; cells[b]; cells[b] &= cells[b] - 1) {
+                int i = 27 * b + __builtin_ctz(cells[b]), seen = count(load(kCells.peers[i]) & grid.unsolved);
+                if (seen > most) most = seen, best = i;
+            }
+        if (best >= 0) return best;
+        lanes(grid.unsolved, cells);
+        for (int b = 0; b < 3; ++b)
+            for (; cells[b]; cells[b] &= cells[b] - 1) {
+                int i = 27 * b + __builtin_ctz(cells[b]), n = 0;
+                for (Bands where : grid.candidates) n += any(where & load(kCells.self[i]));
+                if (n < fewest) fewest = n, best = i;
             }
         return best;
     }
@@ -242,15 +276,15 @@ private:
     // true once solved.
     bool search(Grid& grid) {
         if (!propagate(grid)) return false;
-        if (!(grid.unsolved[0] | grid.unsolved[1] | grid.unsolved[2])) return solved = grid, true;
-        int cell = guessCell(grid), b = cell / 32, p = cell % 32;
-        int last = 8;
-        while (!(grid.candidates[b][last] >> p & 1)) --last;
+        if (!any(grid.unsolved)) return solved = grid, true;
+        int i = guessCell(grid), last = 8;
+        Bands cell = load(kCells.self[i]);
+        while (!any(grid.candidates[last] & cell)) --last;
         for (int d = 0; d < last; ++d) {
-            if (!(grid.candidates[b][d] >> p & 1)) continue;
+            if (!any(grid.candidates[d] & cell)) continue;
             Grid guess = grid;
-            if (place(guess, d, b, p) && search(guess)) return true;
+            if (place(guess, d, i) && search(guess)) return true;
         }
-        return place(grid, last, b, p) && search(grid);
+        return place(grid, last, i) && search(grid);
     }
 };
