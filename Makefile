@@ -98,6 +98,13 @@ BENCH_FLAGS_O3-native := -O3 -march=native
 # $(call bench_build,SET): builds $(BUILD)/bench-SET/benchmarks with BENCH_FLAGS_SET.
 bench_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH_CXX) \
               CXXSTD=$(BENCH_STD) CXXFLAGS="$(BENCH_FLAGS_$(1))" $(BUILD)/bench-$(1)/benchmarks
+# The effort build counts recursive calls instead of timing (bench/effort.h): only the solutions
+# are instrumented, and the binary exports their names (-rdynamic). clang instruments after
+# inlining: before, it calls libstdc++'s always-inline allocator members that the library lacks.
+EFFORT_FLAGS := $(if $(findstring clang,$(BENCH_CXX)),-finstrument-functions-after-inlining,-finstrument-functions)
+effort_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-effort CXX=$(BENCH_CXX) \
+               CXXSTD=$(BENCH_STD) CXXFLAGS=-O2 SOLUTION_FLAGS=$(EFFORT_FLAGS) LDFLAGS=-rdynamic \
+               $(BUILD)/bench-effort/benchmarks
 
 .PHONY: bench bench-quick chart
 bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native
@@ -110,11 +117,16 @@ bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3
 	  --benchmark_filter='-$(BENCH_SKIP_FLAGS)' $(BENCH_ARGS)
 	$(BUILD)/bench-O3-native/benchmarks --label=O3-native --no-ladder --tsv=$(BENCH_OUT)/results.tsv \
 	  --benchmark_filter='-$(BENCH_SKIP_FLAGS)' $(BENCH_ARGS)
+	$(effort_build)
+	$(BUILD)/bench-effort/benchmarks --effort --label=effort --tsv=$(BENCH_OUT)/results.tsv \
+	  $(if $(BENCH_DATA),--data=$(BENCH_DATA) --puzzles=$(BENCH_PUZZLES))
 	bench/report.sh $(BENCH_OUT)/results.tsv "$$($(BENCH_CXX) --version | head -1)" > $(BENCH_OUT)/results.md
 
-bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles per set
+bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles per set, and the effort count
 	$(call bench_build,O2)
 	$(BUILD)/bench-O2/benchmarks --puzzles=5 --no-ladder --benchmark_min_time=0.01
+	$(effort_build)
+	$(BUILD)/bench-effort/benchmarks --effort --puzzles=5
 
 chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make bench`'s results.tsv
 	@command -v gnuplot >/dev/null || { echo "gnuplot not found: sudo apt-get install gnuplot-nox" >&2; exit 1; }
@@ -123,7 +135,7 @@ chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make benc
 
 $(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^ $(BENCH_LIBS)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BENCH_LIBS)
 
 $(BUILD)/bench/%.o: bench/%.cpp
 	@mkdir -p $(@D)
@@ -154,7 +166,7 @@ $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 	judge/wrap.sh $(subst -,_,$*) $< > $@
 
 $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
-	$(CXX) $(ALLFLAGS) -c $< -o $@
+	$(CXX) $(ALLFLAGS) $(SOLUTION_FLAGS) -c $< -o $@
 
 $(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
 	@mkdir -p $(@D)
@@ -162,7 +174,7 @@ $(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
 
 ifneq ($(CXX23),)
 $(CXX23_WRAPPERS): $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
-	$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
+	$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) $(SOLUTION_FLAGS) -c $< -o $@
 endif
 
 # $(BUILD)/cxx23-choice records the choice (rewritten, at parse time, only when it

@@ -21,6 +21,11 @@ function header(first, n, names,   i, line, rule) {
   for (i = 1; i <= n; ++i) { line = line " | " names[i]; rule = rule "|---:" }
   row(line); print "|" rule "|"
 }
+$2 == "Effort" {  # recursive calls per puzzle ($6) of function $7 (--effort)
+  calls[$3, $7, $4] = $6
+  if (!(($3, $7) in recursive)) { recursive[$3, $7] = 1; recursions[++nrecursions] = $3 SUBSEP $7 }
+  next
+}
 {
   us[$1, $3, $4] = $6; puzzles[$4] = $5
   if (!($3 in seen)) { seen[$3] = 1; solutions[++nsolutions] = $3 }
@@ -47,7 +52,33 @@ END {
     for (i = 1; i <= nsets; ++i) line = line " | " fmt(cell("O2", solutions[s], sets[i]))
     row(line)
   }
-  ladder(); recursion(); dancing(); flags(); fastest()
+  ladder(); recursion(); dancing(); flags(); fastest(); effort()
+}
+function effort(   r, i, parts, line, rule) {
+  if (!nrecursions) return
+  print ""
+  print "## Search effort: recursive calls per puzzle"
+  print ""
+  print "Counted without changing a file: the solutions built once more with"
+  print "-finstrument-functions-after-inlining call a hook on every function entry (bench/effort.h);"
+  print "a call to a function already running is recursive. One per guess for propagation_bitboard,"
+  print "one per cell filled for the bitmask solutions; iterative_dfs loops, so it has no row."
+  print ""
+  line = "solution | function"; rule = "|---|---|"
+  for (i = 1; i <= nsets; ++i) { line = line " | " sets[i]; rule = rule "---:|" }
+  row(line); print rule
+  for (r = 1; r <= nrecursions; ++r) {
+    split(recursions[r], parts, SUBSEP)
+    line = parts[1] " | " parts[2]
+    for (i = 1; i <= nsets; ++i) line = line " | " count(parts[1], parts[2], sets[i])
+    row(line)
+  }
+}
+# Recursive calls per puzzle; 0 where the solution ran on the set (it was timed) without any.
+function count(solution, fn, set,   x) {
+  x = calls[solution, fn, set]
+  if (x == "") return cell("O2", solution, set) == "" ? "-" : "0"
+  return x >= 100 ? sprintf("%.0f", x) : sprintf("%.1f", x)
 }
 function pivotTable(   s, i, line) {
   line = "solution"

@@ -9,6 +9,8 @@
 //   --puzzles=N      only the first N puzzles of each set (quick mode)
 //   --data=DIR       read the sets from the shared collections in DIR instead of testcases/
 //   --no-ladder      skip the one-puzzle ladder
+//   --effort         time nothing: count each solution's recursive calls per puzzle on each of
+//                    its sets (bench/effort.h; needs the solutions built -finstrument-functions)
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -19,6 +21,7 @@
 #include <set>
 #include <sstream>
 
+#include "bench/effort.h"
 #include "catalog.h"
 #include "checker.h"
 #include "registry.h"
@@ -35,7 +38,7 @@ const std::string kRoot = REPO_ROOT;
 struct Options {
   std::string label = "O2", tsv, data;
   size_t puzzles = 0;  // 0: all
-  bool ladder = true;
+  bool ladder = true, effort = false;
 };
 
 // The bundled set each shared collection stands in for, with --data.
@@ -102,6 +105,38 @@ void registerBenchmarks(const Options& options) {
         ->Unit(benchmark::kMillisecond);
 }
 
+// --effort: solves every set each solution runs on once, counting recursive calls; prints them
+// per puzzle and appends "label Effort solution set puzzles calls/puzzle function" rows to tsv.
+int countEffort(const Options& options, std::ostream* tsv) {
+  const auto sets = loadSets(options);
+  for (const SolutionEntry& solution : judge::solutions()) {
+    std::vector<std::string> runs = judge::setsForSolution(solution.name, kRoot);  // as the harness
+    for (const auto& [set, cases] : sets) {
+      if (std::find(runs.begin(), runs.end(), set) == runs.end()) continue;
+      effort::start();
+      for (const Case& c : cases) {
+        Board board = c.puzzle;
+        solution.solve(board);
+      }
+      std::vector<effort::Recursion> recursions = effort::stop();
+      std::cout << solution.name << " / " << set << ":";
+      if (recursions.empty()) std::cout << " no recursive calls";
+      for (const effort::Recursion& r : recursions) {
+        double perPuzzle = double(r.calls) / double(cases.size());
+        std::cout << " " << r.function << " " << perPuzzle << " per puzzle;";
+        if (tsv)
+          *tsv << options.label << "\tEffort\t" << solution.name << '\t' << set << '\t' << cases.size() << '\t'
+               << perPuzzle << '\t' << r.function << '\n';
+      }
+      std::cout << '\n';
+    }
+  }
+  if (effort::instrumented()) return 0;
+  std::cerr << "--effort: the solutions in this binary were not built with -finstrument-functions"
+               " (make bench builds them so in $(BUILD)/bench-effort)\n";
+  return 1;
+}
+
 // Prints as usual and appends each measured Solve/ and Ladder/ run to the TSV file.
 class TableReporter : public benchmark::ConsoleReporter {
  public:
@@ -144,6 +179,7 @@ Options parseOptions(int& argc, char** argv) {
     else if (is("--data=")) options.data = rest("--data=");
     else if (is("--puzzles=")) options.puzzles = std::stoul(rest("--puzzles="));
     else if (arg == "--no-ladder") options.ladder = false;
+    else if (arg == "--effort") options.effort = true;
     else argv[kept++] = argv[i];
   }
   argc = kept;
@@ -154,6 +190,16 @@ Options parseOptions(int& argc, char** argv) {
 
 int main(int argc, char** argv) {
   Options options = parseOptions(argc, argv);
+  if (options.effort) {
+    std::unique_ptr<std::ofstream> tsv;
+    if (!options.tsv.empty()) tsv = std::make_unique<std::ofstream>(options.tsv, std::ios::app);
+    try {
+      return countEffort(options, tsv.get());
+    } catch (const std::exception& e) {
+      std::cerr << e.what() << '\n';
+      return 1;
+    }
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   try {
