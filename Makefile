@@ -107,7 +107,7 @@ effort_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-effort CXX=$(BE
                $(BUILD)/bench-effort/benchmarks
 
 .PHONY: bench bench-quick chart
-bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native
+bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls
 	$(call bench_build,O2)
 	$(call bench_build,O2-popcnt)
 	$(call bench_build,O3-native)
