@@ -98,13 +98,15 @@ BENCH_FLAGS_O3-native := -O3 -march=native
 # $(call bench_build,SET): builds $(BUILD)/bench-SET/benchmarks with BENCH_FLAGS_SET.
 bench_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH_CXX) \
               CXXSTD=$(BENCH_STD) CXXFLAGS="$(BENCH_FLAGS_$(1))" $(BUILD)/bench-$(1)/benchmarks
-# The effort build counts recursive calls instead of timing (bench/effort.h): only the solutions
-# are instrumented, and the binary exports their names (-rdynamic). clang instruments after
-# inlining: before, it calls libstdc++'s always-inline allocator members that the library lacks.
-EFFORT_FLAGS := $(if $(findstring clang,$(BENCH_CXX)),-finstrument-functions-after-inlining,-finstrument-functions)
-effort_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-effort CXX=$(BENCH_CXX) \
-               CXXSTD=$(BENCH_STD) CXXFLAGS=-O2 SOLUTION_FLAGS=$(EFFORT_FLAGS) LDFLAGS=-rdynamic \
-               $(BUILD)/bench-effort/benchmarks
+# The effort build counts recursive calls instead of timing (bench/effort.h): with $(CXX), only
+# the solutions instrumented (INSTRUMENT=1), their names exported (-rdynamic). g++ instruments
+# the source's calls, inlined or not, and leaves the standard library's headers out; clang (for
+# the C++23 file) can only instrument what is left after inlining (before, it calls libstdc++'s
+# always-inline allocator members, which the library does not export).
+instrument   = $(if $(INSTRUMENT),$(if $(findstring clang,$(1)),-finstrument-functions-after-inlining,\
+               -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include))
+effort_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-effort CXXFLAGS=-O2 INSTRUMENT=1 \
+               LDFLAGS=-rdynamic $(BUILD)/bench-effort/benchmarks
 
 .PHONY: bench bench-quick chart
 bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls
@@ -166,7 +168,7 @@ $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 	judge/wrap.sh $(subst -,_,$*) $< > $@
 
 $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
-	$(CXX) $(ALLFLAGS) $(SOLUTION_FLAGS) -c $< -o $@
+	$(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -c $< -o $@
 
 $(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
 	@mkdir -p $(@D)
@@ -174,7 +176,7 @@ $(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
 
 ifneq ($(CXX23),)
 $(CXX23_WRAPPERS): $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
-	$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) $(SOLUTION_FLAGS) -c $< -o $@
+	$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) $(call instrument,$(CXX23)) -c $< -o $@
 endif
 
 # $(BUILD)/cxx23-choice records the choice (rewritten, at parse time, only when it

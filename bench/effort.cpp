@@ -28,6 +28,7 @@ std::unordered_map<void*, Calls> calls;
 std::string roughlyDemangled(const std::string& symbol) {
   bool local = symbol.rfind("_ZZN", 0) == 0;
   size_t i = local ? 4 : symbol.rfind("_ZN", 0) == 0 ? 3 : symbol.size();
+  while (i < symbol.size() && std::string("HKVrRO").find(symbol[i]) != std::string::npos) ++i;  // qualifiers
   std::string name;
   while (i < symbol.size() && std::isdigit(static_cast<unsigned char>(symbol[i]))) {
     size_t length = 0;
@@ -40,10 +41,11 @@ std::string roughlyDemangled(const std::string& symbol) {
   return name + (lambda ? "(...)::{lambda" : "(...)");
 }
 
-// The demangled name of the function at fn, "" if the dynamic symbol table has none.
-std::string demangled(void* fn) {
+// The name of the function at fn: demangled, or "?" if the dynamic symbol table lacks it (a
+// static function: only the solutions are instrumented, so it is one of theirs).
+std::string nameOf(void* fn) {
   Dl_info info;
-  if (!dladdr(fn, &info) || !info.dli_sname || info.dli_saddr != fn) return "";
+  if (!dladdr(fn, &info) || !info.dli_sname || info.dli_saddr != fn) return "?";
   int status = 0;
   char* name = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
   std::string result = status == 0 ? name : roughlyDemangled(info.dli_sname);
@@ -51,16 +53,31 @@ std::string demangled(void* fn) {
   return result;
 }
 
-// "solutions::x::Solution::search(Grid&)" -> "search"; a lambda's call operator ->
-// "lambda in solveSudoku"; "" for anything outside a solution's namespace.
+// Where "solutions::" opens the function's own name: outside any <...> or (...) (a template's
+// return type and arguments come first), npos if it does not.
+size_t ownName(const std::string& name) {
+  int depth = 0;
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (name[i] == '<' || name[i] == '(') ++depth;
+    else if (name[i] == '>' || name[i] == ')') --depth;
+    else if (depth == 0 && name.compare(i, 11, "solutions::") == 0 && (i == 0 || name[i - 1] == ' ')) return i;
+  }
+  return std::string::npos;
+}
+
+// "solutions::x::Solution::search(Grid&)" -> "search"; the call operator of a lambda in
+// solveSudoku -> "lambda(int) in solveSudoku" (its parameters tell two lambdas apart; the #n after
+// them differs between compilers); "" for a function of the standard library.
 std::string shortName(const std::string& name) {
-  const std::string prefix = "solutions::";
-  size_t at = name.find(prefix);  // after the return type that templates' names start with
-  if (at == std::string::npos || name.find_first_of("<(:") < at) return "";
-  std::string rest = name.substr(name.find("::", at + prefix.size()) + 2);  // past solutions::x::
+  if (name == "?") return "a static function";
+  size_t at = ownName(name);
+  if (at == std::string::npos) return "";
+  std::string rest = name.substr(name.find("::", at + 11) + 2);  // past solutions::x::
   if (rest.rfind("Solution::", 0) == 0) rest = rest.substr(10);
   std::string function = rest.substr(0, rest.find('('));
-  return rest.find("{lambda") != std::string::npos ? "lambda in " + function : function;
+  size_t lambda = rest.find("{lambda");
+  if (lambda == std::string::npos) return function;
+  return rest.substr(lambda + 1, rest.find_first_of("#}", lambda) - lambda - 1) + " in " + function;
 }
 
 }  // namespace
@@ -93,7 +110,7 @@ std::vector<Recursion> stop() {
   counting = false;
   std::vector<Recursion> recursions;
   for (const auto& [fn, c] : calls) {
-    std::string name = shortName(demangled(fn));
+    std::string name = shortName(nameOf(fn));
     if (c.recursive > 0 && !name.empty()) recursions.push_back({name, c.recursive});
   }
   std::sort(recursions.begin(), recursions.end(),

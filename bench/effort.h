@@ -1,7 +1,8 @@
-// Search effort without touching a solution's text: `make bench` builds the solutions once more
-// with -finstrument-functions(-after-inlining), so that the compiler calls a hook
-// (bench/effort.cpp) on every entry to and exit from a function that was not inlined. A call to a function that is already running is a recursive call;
-// counted per function, that is the search effort of the recursive solutions (one per guess for
+// Search effort without touching a solution's text: `make bench` builds the solutions once more,
+// at -O0 and instrumented (-finstrument-functions; clang: -after-inlining, which at -O0 leaves
+// every call but the always-inline ones), so that each function entry and exit calls a hook
+// (bench/effort.cpp). A call to a function that is already running is a recursive call; counted
+// per function, that is the search effort of the recursive solutions (one per guess for
 // propagation_bitboard, one per filled cell tried for the bitmask ones) and nothing for
 // iterative_dfs, whose loop makes no calls.
 #pragma once
@@ -12,7 +13,7 @@
 namespace effort {
 
 struct Recursion {
-  std::string function;  // short name: "search", "lambda in solveSudoku"
+  std::string function;  // short name: "search", "lambda(int) in solveSudoku", "a static function"
   long calls;            // calls made while the function was already running
 };
 

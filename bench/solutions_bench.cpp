@@ -15,6 +15,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -112,20 +113,28 @@ void registerBenchmarks(const Options& options) {
         ->Unit(benchmark::kMillisecond);
 }
 
-// --effort: solves every set each solution runs on once, counting recursive calls; prints them
+// --effort: solves every set each solution runs on once, counting recursive calls, and judges
+// the answers (a wrong one is an error, exit 1); prints the counts
 // per puzzle and appends "label Effort solution set puzzles calls/puzzle function" rows to tsv.
 int countEffort(const Options& options, std::ostream* tsv) {
   const auto sets = loadSets(options);
+  std::cout << std::fixed << std::setprecision(2);
+  if (tsv) *tsv << std::fixed << std::setprecision(2);
   for (const SolutionEntry& solution : judge::solutions()) {
     std::vector<std::string> runs = judge::setsForSolution(solution.name, kRoot);  // as the harness
     for (const auto& [set, cases] : sets) {
       if (std::find(runs.begin(), runs.end(), set) == runs.end()) continue;
+      std::vector<Board> answers;
+      for (const Case& c : cases) answers.push_back(c.puzzle);
       effort::start();
-      for (const Case& c : cases) {
-        Board board = c.puzzle;
-        solution.solve(board);
-      }
+      for (Board& answer : answers) solution.solve(answer);
       std::vector<effort::Recursion> recursions = effort::stop();
+      for (size_t i = 0; i < cases.size(); ++i) {
+        std::string reason = judge::check(cases[i].puzzle, answers[i], cases[i].solution ? &*cases[i].solution : nullptr);
+        if (reason.empty()) continue;
+        std::cerr << solution.name << ": " << cases[i].where << ": " << reason << '\n';
+        return 1;
+      }
       std::cout << solution.name << " / " << set << ":";
       if (recursions.empty()) std::cout << " no recursive calls";
       for (const effort::Recursion& r : recursions) {

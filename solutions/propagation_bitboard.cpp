@@ -1,10 +1,12 @@
 // Constraint propagation on bitboards cut into bands (JCZSolve's layout), one vector per digit:
 // per digit, three 27-bit words, one per band of three rows, held side by side in one 128-bit
-// vector, so one instruction updates the three bands. Naked singles, hidden singles and locked
-// candidates (by table) fill and prune until they stall; only then do we guess, on the
-// two-candidate cell that sees the most unsolved cells. Unlike bitmask_mrv_*, most cells are
-// filled by deduction. The vectors are GCC/Clang vector extensions: plain SSE2 at LeetCode's -O2.
-// Time:  O(9^m) worst case, m = empty cells; one propagation round is O(9) vector operations
+// vector, so one instruction updates a digit's three bands (locked candidates still go band by
+// band). Naked singles, hidden singles and locked candidates (by table) fill and prune until
+// they stall; only then do we guess, on the two-candidate cell that sees the most unsolved
+// cells. Unlike bitmask_mrv_*, most cells are filled by deduction. The vectors are GCC/Clang
+// vector extensions: plain SSE2 at LeetCode's -O2.
+// Time:  O(9^m) worst case, m = empty cells; a propagation round is a few vector operations
+//        per digit and one per cell it fills
 // Space: O(m) copies of the state on the search stack
 
 // The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
@@ -103,9 +105,9 @@ public:
 private:
     Grid solved;  // the grid search completed
 
-    static Bands load(const unsigned* lanes) {
+    static Bands load(const unsigned* words) {
         Bands v;
-        memcpy(&v, lanes, sizeof v);
+        memcpy(&v, words, sizeof v);
         return v;
     }
     // The lanes as scalars: reading v[b] with b unknown at compile time goes through memory.
