@@ -10,8 +10,8 @@
 // Space: O(m) copies of the state on the search stack
 
 // The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
-// 9 * r + c for row r of the band and column c, so cell i = 9 * row + column is bit i % 27 of
-// lane i / 27 of a Bands vector (lane 3 stays 0).
+// 9 * r + c for row r of the band and column c, in lane b of a Bands vector for band b (lane 3
+// stays 0). A cell is named by its bit in the vector: 32 * band + 9 * r + c.
 //   candidates[d]   cells where digit d + 1 is (a filled cell keeps the bit of its own digit
 //                   only) or may still go (no filled peer holds it): d's board
 //   unsolved        cells not filled yet
@@ -36,17 +36,18 @@ constexpr unsigned kRow = 0x1FF;         // row 0 of a band
 constexpr unsigned kColumn = 0x40201;    // column 0 of a band
 constexpr unsigned kBox = 0x1C0E07;      // box 0 of a band
 
-// Each cell as lanes: itself, and its peers (its row, box and column in its own band, its
-// column in the other two), itself left out. Loaded into a Bands vector by load().
+// Each cell, by its bit in the vector, as lanes: itself, and its peers (its row, box and column
+// in its own band, its column in the other two), itself left out. Loaded by load().
 struct Cells {
-    unsigned self[81][4], peers[81][4];
+    unsigned self[128][4], peers[128][4];
     constexpr Cells() : self(), peers() {
-        for (int i = 0; i < 81; ++i)
-            for (int b = 0, p = i % 27; b < 3; ++b) {
-                unsigned inBand = (kRow << (p / 9 * 9) | kBox << (p % 9 / 3 * 3) | kColumn << (p % 9)) & ~(1u << p);
-                self[i][b] = b == i / 27 ? 1u << p : 0;
-                peers[i][b] = b == i / 27 ? inBand : kColumn << p % 9;
-            }
+        for (int band = 0; band < 3; ++band)
+            for (int p = 0; p < 27; ++p)
+                for (int b = 0; b < 3; ++b) {
+                    unsigned inBand = (kRow << (p / 9 * 9) | kBox << (p % 9 / 3 * 3) | kColumn << (p % 9)) & ~(1u << p);
+                    self[32 * band + p][b] = b == band ? 1u << p : 0;
+                    peers[32 * band + p][b] = b == band ? inBand : kColumn << p % 9;
+                }
     }
 };
 constexpr Cells kCells;
@@ -89,17 +90,10 @@ public:
         grid.unsolved = Bands{kBand, kBand, kBand, 0};
         for (int r = 0; r < 9; ++r)
             for (int c = 0; c < 9; ++c)
-                if (char given = board[r][c]; given != '.') place(grid, given - '1', 9 * r + c);
+                if (char given = board[r][c]; given != '.') place(grid, given - '1', 32 * (r / 3) + 9 * (r % 3) + c);
         if (!search(grid)) return;
-        for (int d = 0; d < 9; ++d) {
-            unsigned cells[4];
-            lanes(solved.candidates[d], cells);
-            for (int b = 0; b < 3; ++b)
-                for (; cells[b]; cells[b] &= cells[b] - 1) {
-                    int p = __builtin_ctz(cells[b]);
-                    board[3 * b + p / 9][p % 9] = char('1' + d);
-                }
-        }
+        for (int d = 0; d < 9; ++d)
+            forEach(solved.candidates[d], [&](int cell) { board[cell / 32 * 3 + cell % 32 / 9][cell % 32 % 9] = char('1' + d); });
     }
 
 private:
@@ -122,6 +116,18 @@ private:
         memcpy(halves, &v, sizeof halves);
         return __builtin_popcountll(halves[0]) + __builtin_popcountll(halves[1]);
     }
+    // Calls f(cell) for each cell in cells, by its bit: the loop runs over both 64-bit halves at
+    // once, so that it mispredicts one exit, not two.
+    template <class F>
+    static void forEach(Bands cells, F f) {
+        unsigned long long halves[2];
+        memcpy(halves, &cells, sizeof halves);
+        for (unsigned long long low = halves[0], high = halves[1]; low | high;) {
+            int inHigh = low == 0;
+            f(64 * inHigh + __builtin_ctzll(inHigh ? high : low));
+            low &= low - 1, high = inHigh ? high & (high - 1) : high;
+        }
+    }
     // single() of each lane.
     static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
 
@@ -142,25 +148,21 @@ private:
         Bands once = {}, twice = {};
         for (Bands where : grid.candidates) twice |= once & where, once |= where;
         if (any(grid.unsolved & ~once)) return -1;  // an unsolved cell with no candidate
-        Bands found = grid.unsolved & ~twice;
+        Bands found = grid.unsolved & ~twice, clash = {};  // clash: singles that see one of their digit
         if (!any(found)) return 0;
         grid.unsolved &= ~found;
         const Bands* c = grid.candidates;
-        unsigned cells[4], plane[4][4];
-        lanes(found, cells);
-        lanes(c[1] | c[3] | c[5] | c[7], plane[0]);
-        lanes(c[2] | c[3] | c[6] | c[7], plane[1]);
-        lanes(c[4] | c[5] | c[6] | c[7], plane[2]);
-        lanes(c[8], plane[3]);
-        for (int b = 0; b < 3; ++b)
-            for (; cells[b]; cells[b] &= cells[b] - 1) {
-                int p = __builtin_ctz(cells[b]), d = 0;
-                for (int k = 0; k < 4; ++k) d |= (plane[k][b] >> p & 1) << k;
-                grid.candidates[d] &= ~load(kCells.peers[27 * b + p]);
-            }
-        once = Bands{};
-        for (Bands where : grid.candidates) once |= where & found;
-        return any(found & ~once) ? -1 : 1;  // -1: two singles of one digit see each other
+        Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
+        unsigned long long plane[4][2];
+        memcpy(plane, planes, sizeof plane);
+        forEach(found, [&](int cell) {
+            int d = 0;
+            for (int k = 0; k < 4; ++k) d |= (plane[k][cell / 64] >> cell % 64 & 1) << k;
+            Bands peers = load(kCells.peers[cell]);
+            clash |= grid.candidates[d] & found & peers;
+            grid.candidates[d] &= ~peers;
+        });
+        return any(clash) ? -1 : 1;
     }
 
     // The cells of digit board w alone in their row, box or column; false when a unit has none.
@@ -181,19 +183,15 @@ private:
     // Places every hidden single: -1 on a contradiction, else 0 if none, 1 if some.
     static int hiddenSingles(Grid& grid) {
         int filled = 0;
-        for (int d = 0; d < 9; ++d) {
+        for (unsigned changed = changedSince(grid, grid.checked); changed; changed &= changed - 1) {
+            int d = __builtin_ctz(changed);
             Bands where = grid.candidates[d], cells;
-            if (!any(where ^ grid.checked[d])) continue;  // nothing new since the last look
             grid.checked[d] = where;
             if (!alone(where, cells)) return -1;  // d has no place in some unit
             cells &= grid.unsolved;
             if (!any(cells)) continue;
-            unsigned hidden[4];
-            lanes(cells, hidden);
             for (Bands& other : grid.candidates) other &= ~cells;
-            for (int b = 0; b < 3; ++b)
-                for (; hidden[b]; hidden[b] &= hidden[b] - 1)
-                    where &= ~load(kCells.peers[27 * b + __builtin_ctz(hidden[b])]);
+            forEach(cells, [&](int cell) { where &= ~load(kCells.peers[cell]); });
             if (any(cells & ~where)) return -1;  // two cells want d in one unit
             grid.candidates[d] = where;
             grid.unsolved &= ~cells;
@@ -202,12 +200,23 @@ private:
         return filled;
     }
 
-    // Locked candidates of one band word along its rows, by table: see Segments.
-    static unsigned lockedRows(unsigned w) {
-        unsigned met = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
-        met = (met | met >> 2 | met >> 4) & kBox;           // ... moved to bit 9 * r + j
-        met = (met | met >> 6 | met >> 12) & kRow;         // ... moved to bit 3 * r + j
-        return w & kSegments.rowKeep[met];
+    // Bit d: digit d's board differs from what a step last read (seen).
+    static unsigned changedSince(const Grid& grid, const Bands* seen) {
+        unsigned changed = 0;
+        for (int d = 0; d < 9; ++d) changed |= unsigned(any(grid.candidates[d] ^ seen[d])) << d;
+        return changed;
+    }
+
+    // Locked candidates of one digit's board along rows, by table (see Segments): its three
+    // band words, kept, in where.
+    static void lockedRows(Bands w, unsigned* where) {
+        Bands met = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
+        met = (met | met >> 2 | met >> 4) & kBox;        // ... moved to bit 9 * r + j
+        met = (met | met >> 6 | met >> 12) & kRow;      // ... moved to bit 3 * r + j
+        unsigned patterns[4];
+        lanes(met, patterns);
+        lanes(w, where);
+        for (int b = 0; b < 3; ++b) where[b] &= kSegments.rowKeep[patterns[b]];
     }
 
     // Locked candidates of one digit's three band words along columns, by table: see Segments.
@@ -226,13 +235,13 @@ private:
     // Locked candidates for every digit: whether any candidate went.
     static bool lockedCandidates(Grid& grid) {
         bool removed = false;
-        for (int d = 0; d < 9; ++d) {
-            Bands w = grid.candidates[d];
-            if (!any(w ^ grid.lockedChecked[d])) continue;  // read as it stands already
-            unsigned where[3] = {lockedRows(w[0]), lockedRows(w[1]), lockedRows(w[2])};
+        for (unsigned changed = changedSince(grid, grid.lockedChecked); changed; changed &= changed - 1) {
+            int d = __builtin_ctz(changed);
+            unsigned where[4];
+            lockedRows(grid.candidates[d], where);
             lockedColumns(where);
             Bands after = {where[0], where[1], where[2], 0};
-            removed |= any(after ^ w);
+            removed |= any(after ^ grid.candidates[d]);
             grid.candidates[d] = grid.lockedChecked[d] = after;
         }
         return removed;
@@ -255,22 +264,18 @@ private:
     static int guessCell(const Grid& grid) {
         Bands once = {}, twice = {}, thrice = {};
         for (Bands where : grid.candidates) thrice |= twice & where, twice |= once & where, once |= where;
-        unsigned cells[4];
         int best = -1, most = -1, fewest = 10;
-        lanes(grid.unsolved & twice & ~thrice, cells);
-        for (int b = 0; b < 3; ++b)
-            for (; cells[b]; cells[b] &= cells[b] - 1) {
-                int i = 27 * b + __builtin_ctz(cells[b]), seen = count(load(kCells.peers[i]) & grid.unsolved);
-                if (seen > most) most = seen, best = i;
-            }
+        forEach(grid.unsolved & twice & ~thrice, [&](int cell) {
+            int seen = count(load(kCells.peers[cell]) & grid.unsolved);
+            best = seen > most ? cell : best;  // no branch: it would mispredict
+            most = max(most, seen);
+        });
         if (best >= 0) return best;
-        lanes(grid.unsolved, cells);
-        for (int b = 0; b < 3; ++b)
-            for (; cells[b]; cells[b] &= cells[b] - 1) {
-                int i = 27 * b + __builtin_ctz(cells[b]), n = 0;
-                for (Bands where : grid.candidates) n += any(where & load(kCells.self[i]));
-                if (n < fewest) fewest = n, best = i;
-            }
+        forEach(grid.unsolved, [&](int cell) {
+            int n = 0;
+            for (Bands where : grid.candidates) n += any(where & load(kCells.self[cell]));
+            if (n < fewest) fewest = n, best = cell;
+        });
         return best;
     }
 
@@ -279,14 +284,13 @@ private:
     bool search(Grid& grid) {
         if (!propagate(grid)) return false;
         if (!any(grid.unsolved)) return solved = grid, true;
-        int i = guessCell(grid), last = 8;
-        Bands cell = load(kCells.self[i]);
-        while (!any(grid.candidates[last] & cell)) --last;
-        for (int d = 0; d < last; ++d) {
-            if (!any(grid.candidates[d] & cell)) continue;
+        int i = guessCell(grid);
+        unsigned digits = 0;  // bit d: d + 1 may go in cell i
+        for (int d = 0; d < 9; ++d) digits |= unsigned(any(grid.candidates[d] & load(kCells.self[i]))) << d;
+        for (; digits & (digits - 1); digits &= digits - 1) {
             Grid guess = grid;
-            if (place(guess, d, i) && search(guess)) return true;
+            if (place(guess, __builtin_ctz(digits), i) && search(guess)) return true;
         }
-        return place(grid, last, i) && search(grid);
+        return place(grid, __builtin_ctz(digits), i) && search(grid);
     }
 };
