@@ -65,6 +65,17 @@ std::vector<std::pair<std::string, std::vector<Case>>> loadSets(const Options& o
   return sets;
 }
 
+// "file:line: reason" for the first answer the checker rejects (answers[i] solves
+// cases[i % cases.size()]), "" if every one is right.
+std::string wrongAnswer(const std::vector<Case>& cases, const std::vector<Board>& answers) {
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const Case& c = cases[i % cases.size()];
+    std::string reason = judge::check(c.puzzle, answers[i], c.solution ? &*c.solution : nullptr);
+    if (!reason.empty()) return c.where + ": " + reason;
+  }
+  return "";
+}
+
 // Each iteration solves a fresh copy of every case, the whole set repeated to at least kMinSolves
 // puzzles: Pause/ResumeTiming cost about a microsecond, which would swamp a one-puzzle set.
 // Judges every answer of the last iteration.
@@ -82,11 +93,7 @@ void solveAll(benchmark::State& state, const SolutionEntry* solution, const std:
     for (Board& answer : answers) solution->solve(answer);
     benchmark::ClobberMemory();
   }
-  for (size_t i = 0; i < answers.size(); ++i) {
-    const Case& c = (*cases)[i % cases->size()];
-    std::string reason = judge::check(c.puzzle, answers[i], c.solution ? &*c.solution : nullptr);
-    if (!reason.empty()) return state.SkipWithError((c.where + ": " + reason).c_str());
-  }
+  if (std::string wrong = wrongAnswer(*cases, answers); !wrong.empty()) return state.SkipWithError(wrong.c_str());
   double solves = double(answers.size());
   using benchmark::Counter;
   state.counters["puzzles"] = double(cases->size());
@@ -114,8 +121,8 @@ void registerBenchmarks(const Options& options) {
 }
 
 // --effort: solves every set each solution runs on once, counting recursive calls, and judges
-// the answers (a wrong one is an error, exit 1); prints the counts
-// per puzzle and appends "label Effort solution set puzzles calls/puzzle function" rows to tsv.
+// the answers (a wrong one is an error, exit 1); prints the counts per puzzle and appends
+// "label Effort solution set puzzles calls/puzzle function" rows to tsv.
 int countEffort(const Options& options, std::ostream* tsv) {
   const auto sets = loadSets(options);
   std::cout << std::fixed << std::setprecision(2);
@@ -129,10 +136,8 @@ int countEffort(const Options& options, std::ostream* tsv) {
       effort::start();
       for (Board& answer : answers) solution.solve(answer);
       std::vector<effort::Recursion> recursions = effort::stop();
-      for (size_t i = 0; i < cases.size(); ++i) {
-        std::string reason = judge::check(cases[i].puzzle, answers[i], cases[i].solution ? &*cases[i].solution : nullptr);
-        if (reason.empty()) continue;
-        std::cerr << solution.name << ": " << cases[i].where << ": " << reason << '\n';
+      if (std::string wrong = wrongAnswer(cases, answers); !wrong.empty()) {
+        std::cerr << solution.name << ": " << wrong << '\n';
         return 1;
       }
       std::cout << solution.name << " / " << set << ":";
