@@ -16,8 +16,10 @@ function cell(build, solution, set) { return (build SUBSEP solution SUBSEP set) 
 function fmt(x) { return x == "" ? "-" : x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : sprintf("%.2f", x) }
 function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : fmt(a / b) "x" }
 function row(text) { print "| " text " |" }
-function header(first, n, names,   i, line, rule) {
+# The header of a table: first (text columns, `leading` of them: 1 if not given), then n numbers.
+function header(first, n, names, leading,   i, line, rule) {
   line = first; rule = "---"
+  for (i = 2; i <= (leading == "" ? 1 : leading); ++i) rule = rule "|---"
   for (i = 1; i <= n; ++i) { line = line " | " names[i]; rule = rule "|---:" }
   row(line); print "|" rule "|"
 }
@@ -54,7 +56,7 @@ END {
   }
   ladder(); recursion(); dancing(); flags(); fastest(); effort()
 }
-function effort(   r, i, parts, line, rule) {
+function effort(   r, i, parts, line) {
   if (!nrecursions) return
   print ""
   print "## Search effort: recursive calls per puzzle"
@@ -65,9 +67,7 @@ function effort(   r, i, parts, line, rule) {
   print "propagation_bitboard, one per cell filled for the bitmask solutions; iterative_dfs loops, so"
   print "it has no row. The figures do not depend on the machine."
   print ""
-  line = "solution | function"; rule = "|---|---|"
-  for (i = 1; i <= nsets; ++i) { line = line " | " sets[i]; rule = rule "---:|" }
-  row(line); print rule
+  header("solution | function", nsets, sets, 2)
   for (r = 1; r <= nrecursions; ++r) {
     split(recursions[r], parts, SUBSEP)
     line = parts[1] " | " parts[2]
