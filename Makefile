@@ -46,20 +46,24 @@ NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo a
 JUDGE_CXX     := $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX))
 JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(patsubst -std=%,%,$(CXXSTD)))
 JUDGED        := $(BUILD)/judged
-JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
+JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o)
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
-JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS))
+# $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
+quote          = '$(subst ','\'',$(value $(1)))'
+JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
+                 $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
+                 $(if $(filter-out 0,$(STRICT)),--strict)
 
 .PHONY: judge
-all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution on the sets it declares: one verdict table
-	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTIONS)
+all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
+	$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [SETS=a,b] [TIME_LIMIT_MS=n]
-	@test -n "$(SOLUTION)" || { echo "usage: make judge SOLUTION=path/to/file.cpp [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
-	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTION)
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n]
+	@test -n $(call quote,SOLUTION) || { echo "usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
+	$(JUDGE_BIN) $(JUDGE_ARGS) -- $(call quote,SOLUTION)
 
 test: $(BUILD)/tests ## Build and run the GoogleTest suite (checker, loader, every solution)
 	$(BUILD)/tests
@@ -191,6 +195,9 @@ endif
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
 $(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain.sh
 $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
+$(BUILD)/tests: | $(JUDGE_BIN)
+$(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' \
+                                               -DBUILD_DIR='"$(abspath $(BUILD))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)
@@ -211,7 +218,8 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	@printf '%s\n' "# How judge/build_solution.sh builds a solution for the judge (written by make)" \
 	  "cxx='$(JUDGE_CXX)'" "standard='$(JUDGE_STD)'" "flags='$(LEETCODE_FLAGS)'" \
 	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)/judge'" \
-	  "runtime='$(abspath $(JUDGE_RUNTIME))'" > $@
+	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
+	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
 -include $(wildcard $(BUILD)/*/*.d)
 
