@@ -26,12 +26,16 @@ CXX23 := $(if $(call accepts_cxx23,$(CXX)),$(CXX),$(if $(call accepts_cxx23,$(LE
 endif
 CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
-JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o \
-                catalog.o parallel.o generator.o)
-CLI_LIB    := $(addprefix $(BUILD)/judge/,reader.o sudoku.o generate_command.o)
+JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o catalog.o)
+# The sudoku toolkit (sudoku/) uses the judge's board and checker; the judge never uses it. Its
+# objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
+SUDOKU_OBJ := $(BUILD)/objects/sudoku
+SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,counter.o parallel.o generator.o)
+CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,reader.o sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
-TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp))
+TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp)) \
+              $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp))
 
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
@@ -135,7 +139,7 @@ chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make benc
 	bench/report.sh --pivot $(BENCH_OUT)/results.tsv > $(BUILD)/chart.dat
 	gnuplot -e "data='$(BUILD)/chart.dat'; out='$(BENCH_OUT)/chart.png'" bench/chart.gp
 
-$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB)
+$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
 	$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BENCH_LIBS)
 
@@ -146,17 +150,21 @@ $(BUILD)/bench/%.o: bench/%.cpp
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
-$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB)
+$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	$(NEED_GTEST)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^ $(GTEST_LIBS)
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
 all: $(BUILD)/sudoku
 $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
-$(BUILD)/judge/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
+$(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
-$(BUILD)/sudoku: $(BUILD)/judge/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB)
+$(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(JUDGE_LIB)
 	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
+
+$(SUDOKU_OBJ)/%.o: sudoku/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALLFLAGS) -c $< -o $@
 
 $(BUILD)/judge/%.o: judge/%.cpp
 	@mkdir -p $(@D)
@@ -213,6 +221,6 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)/judge'" \
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" > $@
 
--include $(wildcard $(BUILD)/*/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d)
 
 .SECONDARY:

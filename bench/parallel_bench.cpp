@@ -1,4 +1,4 @@
-// Parallel speedups (judge/parallel.h), in wall-clock time; the argument is the
+// Parallel speedups (sudoku/parallel.h), in wall-clock time; the argument is the
 // number of threads, so the speedup is the time at 1 over the time at 2:
 //   Batch/<threads>        what `sudoku solve --jobs N` does for a batch: every
 //                          puzzle of magictour and forum_hardest (300) counted up
@@ -14,10 +14,10 @@
 #include <stdexcept>
 
 #include "checker.h"
-#include "counter.h"
-#include "parallel.h"
+#include "sudoku/counter.h"
+#include "sudoku/parallel.h"
 #include "registry.h"
-#include "sudoku.h"
+#include "sudoku/sudoku.h"
 #include "testcases.h"
 
 namespace {

@@ -1,5 +1,5 @@
 // The `sudoku` command: solve, count and validate puzzles read tolerantly
-// (reader.h) from files or standard input. judge/sudoku_main.cpp is its main();
+// (reader.h) from files or standard input. sudoku/sudoku_main.cpp is its main();
 // the tests call sudokuMain in process with their own streams.
 #pragma once
 #include <iostream>

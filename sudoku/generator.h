@@ -2,7 +2,7 @@
 // random order while the solution stays unique, until no given can go (a
 // minimal puzzle) or a floor of givens is reached. Uniqueness is decided by
 // the one-thread search of parallel.h (hidden singles make it fast enough for
-// 16x16); the tests re-check it with the independent judge/counter.h.
+// 16x16); the tests re-check it with the independent sudoku/counter.h.
 // Randomness is std::mt19937_64 with our own uniform draws and shuffle (the
 // standard library's distributions differ between implementations), so a
 // seed gives the same puzzles everywhere.

@@ -137,7 +137,7 @@ const SolutionEntry* chooseSolver(const Options& o, std::ostream& err) {
   const SolutionEntry* solver = findSolver(o.solver.empty() ? kDefaultSolver : o.solver);
   if (!solver && o.solver.empty())
     err << "sudoku: the default solver '" << kDefaultSolver
-        << "' (kDefaultSolver, judge/sudoku.h) is not linked into this binary\n";
+        << "' (kDefaultSolver, sudoku/sudoku.h) is not linked into this binary\n";
   else if (!solver)
     err << "sudoku: no solver named '" << o.solver << "'; sudoku --list prints the "
         << solutions().size() << " bundled ones\n";
