@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <functional>
+#include <memory>
+#include <sstream>
 
 #include "checker.h"
-#include "counter.h"
+#include "engine.h"
 #include "generate_command.h"
 #include "parallel.h"
 #include "reader.h"
@@ -32,7 +35,7 @@ struct Options {
   GenerateOptions generate;
 };
 
-// ---- input --------------------------------------------------------------
+// ---- input and output -------------------------------------------------
 
 void addInputOptions(CLI::App& command, Options& o) {
   command.add_option("FILE", o.files, "puzzle files; '-' or none reads standard input");
@@ -40,15 +43,75 @@ void addInputOptions(CLI::App& command, Options& o) {
       ->check(CLI::IsMember(std::vector<int>{4, 9, 16, 25}));
 }
 
-std::vector<Entry> readInputs(const Options& o, std::istream& in) {
-  std::vector<std::string> files = o.files.empty() ? std::vector<std::string>{"-"} : o.files;
-  std::vector<Entry> entries;
-  for (const std::string& file : files) {
-    std::vector<Entry> more =
-        file == "-" ? readPuzzles(in, "<stdin>", o.size) : readPuzzleFile(file, o.size);
-    entries.insert(entries.end(), more.begin(), more.end());
+// What one puzzle prints: its record on standard output (exactly one per
+// puzzle, an error record included) and any message on standard error.
+struct Answer {
+  int status = kStatusOk;
+  std::string out, err;
+};
+
+// An input-wide error ("cannot open", "no puzzle found") is not a puzzle: it
+// gets a message and no record, so that records still match puzzles.
+Answer inputError(const Entry& e) { return {kStatusMalformed, "", e.where + ": " + e.error + "\n"}; }
+
+void print(const Answer& a, Streams io, int& status) {
+  io.err << a.err;
+  io.out << a.out;
+  status = std::max(status, a.status);
+}
+
+// Before waiting for more input, show what is answered: a puzzle typed into a
+// terminal is answered at once, and a file is written in large blocks.
+void flushIfWaiting(const PuzzleReader& reader, Streams io) {
+  if (reader.waiting()) io.out.flush(), io.err.flush();
+}
+
+using Handler = std::function<Answer(const Entry&)>;
+
+// One input's entries in order, answered one at a time.
+void answerInOrder(PuzzleReader& reader, const Handler& answer, Streams io, int& status) {
+  for (Entry e; reader.next(e);) {
+    print(e.wholeInput ? inputError(e) : answer(e), io, status);
+    flushIfWaiting(reader, io);
   }
-  return entries;
+}
+
+// The same on `jobs` threads: entries are read in chunks (a chunk ends early
+// when the input has to wait), answered at once and printed in input order.
+void answerInChunks(PuzzleReader& reader, const Handler& answer, int jobs, Streams io,
+                    int& status) {
+  const size_t chunkSize = 64 * size_t(jobs);
+  for (bool more = true; more;) {
+    std::vector<Entry> chunk;
+    Entry e;
+    while (chunk.size() < chunkSize && (more = reader.next(e))) {
+      chunk.push_back(std::move(e));
+      if (reader.waiting()) break;
+    }
+    std::vector<Answer> answers(chunk.size());
+    forEachIndex(chunk.size(), jobs, [&](size_t i) {
+      answers[i] = chunk[i].wholeInput ? inputError(chunk[i]) : answer(chunk[i]);
+    });
+    for (const Answer& a : answers) print(a, io, status);
+    io.out.flush(), io.err.flush();
+  }
+}
+
+// Answers every puzzle of every input; returns the highest status.
+int answerAll(const Options& o, Streams io, const Handler& answer, int jobs = 1) {
+  std::vector<std::string> files = o.files.empty() ? std::vector<std::string>{"-"} : o.files;
+  int status = kStatusOk;
+  for (const std::string& file : files) {
+    std::unique_ptr<PuzzleReader> reader =
+        file == "-" ? std::make_unique<PuzzleReader>(io.in, "<stdin>", o.size)
+                    : std::make_unique<PuzzleReader>(file, o.size);
+    if (jobs > 1)
+      answerInChunks(*reader, answer, jobs, io, status);
+    else
+      answerInOrder(*reader, answer, io, status);
+  }
+  io.out.flush(), io.err.flush();
+  return status;
 }
 
 // ---- sudoku --list --------------------------------------------------------
@@ -63,13 +126,31 @@ void printSolvers(std::ostream& out) {
   for (const SolutionEntry& s : solutions()) out << s.name << "\n";
 }
 
+void addListFlag(CLI::App& command, bool& list) {
+  command.add_flag("--list", list, "print the names --solver takes");
+}
+
+// The sides a solution file declares on a header line "// Sizes: 4 9 16 25";
+// LeetCode 37's own solutions take 9x9 only.
+std::vector<int> sizesOf(const SolutionEntry& s) {
+  const std::string_view tag = "// Sizes:";
+  size_t at = s.source.find(tag);
+  if (at == std::string_view::npos) return {9};
+  std::istringstream words(std::string(s.source.substr(at + tag.size(),
+                                                       s.source.find('\n', at) - at - tag.size())));
+  std::vector<int> sizes;
+  for (int side; words >> side;) sizes.push_back(side);
+  return sizes;
+}
+
 // ---- sudoku solve ---------------------------------------------------------
 
 CLI::App* addSolve(CLI::App& app, Options& o) {
-  CLI::App* solve = app.add_subcommand("solve", "print each puzzle's solution");
+  CLI::App* solve = app.add_subcommand("solve", "print each puzzle's solution, one record per "
+                                                "puzzle (\"error: REASON\" when there is none)");
   addInputOptions(*solve, o);
-  solve->add_option("--solver", o.solver, "a bundled solution's name (sudoku --list)")
-      ->default_str(kDefaultSolver);
+  solve->add_option("--solver", o.solver, "a bundled solution's name (sudoku --list); "
+                                          "default: the toolkit's own engine");
   solve->add_option("--format", o.format, "line: 81 characters; grid; leetcode: [[\"5\",...]]")
       ->check(CLI::IsMember({"line", "grid", "leetcode"}))
       ->capture_default_str();
@@ -86,85 +167,68 @@ std::string formatBoard(const Board& board, const std::string& format) {
   return toLine(board) + "\n";
 }
 
-// What solving one puzzle prints, kept apart per puzzle so that a batch can
-// be solved in any order and still printed in input order.
-struct Solved {
-  int status = kStatusOk;
-  std::string out, err;
-};
-
-Solved failed(int status, const std::string& where, const std::string& reason) {
-  return {status, "", where + ": " + reason + "\n"};
+// The record of a puzzle without an answer: "error: REASON" on one line (and,
+// in the grid format, the blank line that ends every record).
+std::string errorRecord(const std::string& reason, const std::string& format) {
+  return "error: " + reason + (format == "grid" ? "\n\n" : "\n");
 }
 
-// The bundled solutions are LeetCode 37's: they are given 9x9 boards only.
-// Other sides are completed by the judge's own size-generic search.
-bool fitsSolver(const Board& puzzle) { return puzzle.size() == 9; }
-
-std::string wrongSide(const std::string& solver, const Board& puzzle) {
-  std::string side = std::to_string(puzzle.size());
-  return "--solver " + solver + " takes 9x9 boards; leave it out to solve a " + side + "x" + side +
-         " board";
+Answer failed(int status, const Entry& e, const std::string& reason, const std::string& record,
+              const std::string& format) {
+  return {status, errorRecord(record, format), e.where + ": " + reason + "\n"};
 }
 
-// Solves one puzzle. The counter decides first whether there is a solution,
-// because a solution given an unsolvable board may search for a very long
-// time or hand it back unchanged; the checker then verifies the answer.
-Solved solveOne(const Entry& e, const SolutionEntry& solver, bool named,
-                const std::string& format) {
-  if (!e.error.empty()) return failed(kStatusMalformed, e.where, e.error);
+std::string wrongSide(const SolutionEntry& solver, const Board& puzzle) {
+  std::string side = std::to_string(puzzle.size()), sizes;
+  for (int s : sizesOf(solver)) sizes += (sizes.empty() ? "" : ", ") + std::to_string(s);
+  return "--solver " + solver.name + " takes boards of side " + sizes + "; leave it out to solve a " +
+         side + "x" + side + " board";
+}
+
+bool takes(const SolutionEntry& solver, const Board& puzzle) {
+  std::vector<int> sizes = sizesOf(solver);
+  return std::find(sizes.begin(), sizes.end(), int(puzzle.size())) != sizes.end();
+}
+
+// Solves one puzzle. The engine (counter.h's search for sides other than 9)
+// counts its solutions to 2 and keeps the first: that is the answer unless a
+// --solver is named, which then solves it (never an unsolvable board: it
+// might search for a very long time). The checker verifies every answer.
+Answer solveOne(const Entry& e, const SolutionEntry* solver, const std::string& format) {
+  if (!e.error.empty()) return failed(kStatusMalformed, e, e.error, "malformed", format);
   const Board& puzzle = e.puzzle.puzzle;
-  if (named && !fitsSolver(puzzle))
-    return failed(kStatusMalformed, e.where, wrongSide(solver.name, puzzle));
-  Count count = countSolutions(puzzle, 2);
-  if (count.solutions == 0) return failed(kStatusUnsolved, e.where, "no solution");
-  Board answer = puzzle;
-  if (fitsSolver(puzzle))
-    solver.solve(answer);
-  else
-    answer = count.first;
+  if (solver && !takes(*solver, puzzle))
+    return failed(kStatusMalformed, e, wrongSide(*solver, puzzle), "size not taken", format);
+  Count count = countFast(puzzle, 2);
+  if (count.solutions == 0) return failed(kStatusUnsolved, e, "no solution", "no solution", format);
+  Board answer = count.first;
+  if (solver) answer = puzzle, solver->solve(answer);
   const Board* unique = count.solutions == 1 ? &count.first : nullptr;
   if (std::string wrong = check(puzzle, answer, unique); !wrong.empty())
-    return failed(
-        kStatusBroken, e.where,
-        solver.name + " returned a wrong answer: " + report(wrong, puzzle, answer, unique));
+    return failed(kStatusBroken, e,
+                  (solver ? solver->name : std::string("the engine")) + " returned a wrong answer: " +
+                      report(wrong, puzzle, answer, unique),
+                  "wrong answer", format);
   std::string warning = unique ? "" : e.where + ": warning: several solutions; printing one\n";
   return {kStatusOk, formatBoard(answer, format), warning};
 }
 
-// The solver --solver names, else kDefaultSolver; null after saying why not.
-const SolutionEntry* chooseSolver(const Options& o, std::ostream& err) {
-  const SolutionEntry* solver = findSolver(o.solver.empty() ? kDefaultSolver : o.solver);
-  if (!solver && o.solver.empty())
-    err << "sudoku: the default solver '" << kDefaultSolver
-        << "' (kDefaultSolver, sudoku/sudoku.h) is not linked into this binary\n";
-  else if (!solver)
-    err << "sudoku: no solver named '" << o.solver << "'; sudoku --list prints the "
-        << solutions().size() << " bundled ones\n";
-  return solver;
-}
-
 int solveCommand(const Options& o, Streams io) {
-  const SolutionEntry* solver = chooseSolver(o, io.err);
-  if (!solver) return o.solver.empty() ? kStatusBroken : kStatusUsage;
-  std::vector<Entry> entries = readInputs(o, io.in);
-  std::vector<Solved> solved(entries.size());
-  forEachIndex(entries.size(), o.solver.empty() ? o.jobs : 1, [&](size_t i) {
-    solved[i] = solveOne(entries[i], *solver, !o.solver.empty(), o.format);
-  });
-  int status = kStatusOk;
-  for (const Solved& s : solved) {
-    io.err << s.err;
-    io.out << s.out;
-    status = std::max(status, s.status);
+  const SolutionEntry* solver = nullptr;
+  if (!o.solver.empty() && !(solver = findSolver(o.solver))) {
+    io.err << "sudoku: no solver named '" << o.solver << "'; sudoku --list prints the "
+           << solutions().size() << " bundled ones\n";
+    return kStatusUsage;
   }
-  return status;
+  return answerAll(o, io, [&](const Entry& e) { return solveOne(e, solver, o.format); },
+                   solver ? 1 : o.jobs);
 }
 
 // ---- sudoku count ---------------------------------------------------------
 
 CLI::App* addCount(CLI::App& app, Options& o) {
-  CLI::App* count = app.add_subcommand("count", "count each puzzle's solutions, up to --limit");
+  CLI::App* count = app.add_subcommand(
+      "count", "count each puzzle's solutions, up to --limit: \"WHERE: VERDICT\" per puzzle");
   addInputOptions(*count, o);
   count->add_option("--limit", o.limit, "stop counting at this many")
       ->check(CLI::Range(2L, LONG_MAX))
@@ -180,18 +244,15 @@ std::string countVerdict(long solutions, long limit) {
   return std::to_string(solutions) + " solutions";
 }
 
+Answer countOne(const Entry& e, long limit) {
+  if (!e.error.empty())
+    return {kStatusMalformed, e.where + ": malformed\n", e.where + ": " + e.error + "\n"};
+  long solutions = countFast(e.puzzle.puzzle, limit).solutions;
+  return {kStatusOk, e.where + ": " + countVerdict(solutions, limit) + "\n", ""};
+}
+
 int countCommand(const Options& o, Streams io) {
-  int status = kStatusOk;
-  for (const Entry& e : readInputs(o, io.in)) {
-    if (!e.error.empty()) {
-      io.err << e.where << ": " << e.error << "\n";
-      status = kStatusMalformed;
-      continue;
-    }
-    long solutions = countSolutions(e.puzzle.puzzle, o.limit).solutions;
-    io.out << e.where << ": " << countVerdict(solutions, o.limit) << "\n";
-  }
-  return status;
+  return answerAll(o, io, [&](const Entry& e) { return countOne(e, o.limit); });
 }
 
 // ---- sudoku validate ------------------------------------------------------
@@ -205,22 +266,15 @@ CLI::App* addValidate(CLI::App& app, Options& o) {
 }
 
 // "ok", "multiple solutions", "no solution" or "malformed: REASON", and its status.
-std::pair<std::string, int> validateOne(const Entry& e) {
-  if (!e.error.empty()) return {"malformed: " + e.error, kStatusMalformed};
-  long solutions = countSolutions(e.puzzle.puzzle, 2).solutions;
-  if (solutions == 1) return {"ok", kStatusOk};
-  return {solutions == 0 ? "no solution" : "multiple solutions", kStatusUnsolved};
+Answer validateOne(const Entry& e) {
+  if (!e.error.empty()) return {kStatusMalformed, e.where + ": malformed: " + e.error + "\n", ""};
+  long solutions = countFast(e.puzzle.puzzle, 2).solutions;
+  if (solutions == 1) return {kStatusOk, e.where + ": ok\n", ""};
+  return {kStatusUnsolved,
+          e.where + ": " + (solutions == 0 ? "no solution" : "multiple solutions") + "\n", ""};
 }
 
-int validateCommand(const Options& o, Streams io) {
-  int status = kStatusOk;
-  for (const Entry& e : readInputs(o, io.in)) {
-    auto [verdict, verdictStatus] = validateOne(e);
-    io.out << e.where << ": " << verdict << "\n";
-    status = std::max(status, verdictStatus);
-  }
-  return status;
-}
+int validateCommand(const Options& o, Streams io) { return answerAll(o, io, validateOne); }
 
 }  // namespace
 
@@ -230,7 +284,7 @@ int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostrea
                "common form.",
                "sudoku"};
   bool list = false;
-  app.add_flag("--list", list, "print the names --solver takes");
+  addListFlag(app, list);
   app.require_subcommand(0, 1);
   Options o;
   const std::pair<CLI::App*, int (*)(const Options&, Streams)> commands[] = {
@@ -242,6 +296,7 @@ int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostrea
          return generateCommand(all.generate, io.out, io.err);
        }},
   };
+  for (const auto& command : commands) addListFlag(*command.first, list);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
