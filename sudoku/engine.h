@@ -2,15 +2,16 @@
 // solutions up to a limit and so proves uniqueness, for `solve`, `count`,
 // `validate` and `generate` on 9x9 boards (other sides use counter.h).
 //
-// The model: one bitboard per digit, bit 9 * row + col of a 128-bit word, set
-// where the digit stands or may still go. A filled cell keeps only its own
+// The model: one bitboard per digit, set where the digit stands or may still
+// go, held as three 27-bit band words (engine.cpp draws them). A filled cell keeps only its own
 // digit's bit, so every row, column and box must meet every digit's board: a
 // unit that misses one, or an unfilled cell on no board, is a contradiction.
 // Between guesses the engine deduces until nothing changes: naked singles (an
 // unfilled cell on one board), hidden singles (a digit with one cell left in a
 // unit) and locked candidates (a digit confined to the cells a box shares with
 // a line leaves the rest of the line, and the other way round). It guesses on
-// a two-candidate cell, else on the unfilled cell with the fewest candidates.
+// the two-candidate cell that sees the most unfilled cells, else on the
+// unfilled cell with the fewest candidates.
 #pragma once
 #include <array>
 #include <string_view>
