@@ -26,12 +26,16 @@ CXX23 := $(if $(call accepts_cxx23,$(CXX)),$(CXX),$(if $(call accepts_cxx23,$(LE
 endif
 CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
-JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o counter.o \
-                catalog.o parallel.o generator.o)
-CLI_LIB    := $(addprefix $(BUILD)/judge/,reader.o sudoku.o generate_command.o)
+JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o catalog.o)
+# The sudoku toolkit (sudoku/) uses the judge's board and checker; the judge never uses it. Its
+# objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
+SUDOKU_OBJ := $(BUILD)/objects/sudoku
+SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o counter.o parallel.o generator.o)
+CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,reader.o sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
-TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp))
+TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp)) \
+              $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp))
 
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
@@ -139,28 +143,56 @@ chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make benc
 	bench/report.sh --pivot $(BENCH_OUT)/results.tsv > $(BUILD)/chart.dat
 	gnuplot -e "data='$(BUILD)/chart.dat'; out='$(BENCH_OUT)/chart.png'" bench/chart.gp
 
-$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB)
+$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
-	$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(BENCH_LIBS)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
 
 $(BUILD)/bench/%.o: bench/%.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(ALLFLAGS) -c $< -o $@
 
+# The fuzz target (sudoku/fuzz_reader.cpp): the reader and parseBoard under libFuzzer with ASan
+# and UBSan, built by clang 19 in $(BUILD)/fuzz. New inputs go to FUZZ_CORPUS (seeded with
+# testcases/cli and testcases/invalid); a crashing input is written to $(BUILD)/fuzz/crash-*,
+# to be kept as a testcase in testcases/cli/fuzz/ (sudoku_test.cpp reads them all).
+FUZZ_CXX     ?= clang++-19
+FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SECONDS ?= 60
+FUZZ_CORPUS  ?= $(BUILD)/fuzz-corpus
+FUZZ_OBJS     = $(SUDOKU_OBJ)/fuzz_reader.o $(SUDOKU_OBJ)/reader.o \
+                $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o)
+
+.PHONY: fuzz
+fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
+	@command -v $(FUZZ_CXX) >/dev/null || { echo "$(FUZZ_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CXX=$(FUZZ_CXX) CXXFLAGS="$(FUZZ_FLAGS)" $(BUILD)/fuzz/fuzz_reader
+	@mkdir -p $(FUZZ_CORPUS)
+	$(BUILD)/fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -artifact_prefix=$(BUILD)/fuzz/ $(FUZZ_CORPUS) testcases/cli testcases/invalid
+
+$(BUILD)/fuzz_reader: $(FUZZ_OBJS)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
+
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
-$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB)
+$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	$(NEED_GTEST)
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^ $(GTEST_LIBS)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
+.PHONY: sudoku
+sudoku: $(BUILD)/sudoku ## Build only the sudoku command (build/sudoku: solve, count, validate, generate)
 all: $(BUILD)/sudoku
 $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
-$(BUILD)/judge/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
+$(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
-$(BUILD)/sudoku: $(BUILD)/judge/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB)
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
+$(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(JUDGE_LIB)
+	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^)
+
+$(SUDOKU_OBJ)/%.o: sudoku/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALLFLAGS) -c $< -o $@
 
 $(BUILD)/judge/%.o: judge/%.cpp
 	@mkdir -p $(@D)
@@ -192,6 +224,11 @@ $(shell mkdir -p $(BUILD) && echo '$(CXX23_CHOICE)' | cmp -s - $(BUILD)/cxx23-ch
 $(CXX23_WRAPPERS) $(filter %.skipped.cc,$(CXX23_WRAPPERS:.o=.cc)): $(BUILD)/cxx23-choice
 endif
 
+# $(BUILD)/solution-list names the bundled solution files (rewritten, at parse time, only when
+# the list changes), so that adding or removing one relinks every binary that lists them.
+$(shell mkdir -p $(BUILD) && echo '$(SOLUTIONS)' | cmp -s - $(BUILD)/solution-list || echo '$(SOLUTIONS)' > $(BUILD)/solution-list)
+$(BUILD)/sudoku $(BUILD)/tests $(BUILD)/benchmarks: $(BUILD)/solution-list
+
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
 $(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain.sh
 $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
@@ -221,6 +258,6 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d)
 
 .SECONDARY:
