@@ -1,7 +1,8 @@
 # sudoku-solutions: LeetCode 37 solutions and a local judge.  `make help` lists the targets.
 
 # Every core unless told otherwise (make -j1), and one short line per step (V=1: whole commands).
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# (At the top level only: a sub-make shares its parent's job slots; -jN on the command line wins.)
+ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(shell nproc)
 endif
 MAKEFLAGS += --no-print-directory
