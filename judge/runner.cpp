@@ -63,7 +63,7 @@ bool writeAll(const std::string& text) {
 
 }  // namespace
 
-int judge::runCases(int argc, char** argv, void (*solve)(Board&)) {
+int judge_run_cases(int argc, char** argv, void (*solve)(judge::Board&)) {
   long limitMs = argc == 2 ? std::atol(argv[1]) : 0;
   if (limitMs <= 0) {
     std::fprintf(stderr, "usage: %s LIMIT_MS\n", argc > 0 ? argv[0] : "runner");

@@ -222,6 +222,18 @@ TEST_F(Judge, CompileErrorsNameOnlyTheUsersFile) {
     EXPECT_EQ(result.message.find(foreign), std::string::npos) << foreign << " in:\n" << result.message;
 }
 
+TEST_F(Judge, ADiscussStyleFileWithABomAndAFunctionNamedJudgeIsAccepted) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/discuss_style.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+}
+
+TEST_F(Judge, APrivateSolveSudokuIsACompileErrorThatSaysSo) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/private_solve.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError));
+  EXPECT_NE(result.message.find("has no public void solveSudoku"), std::string::npos)
+      << result.message;
+}
+
 TEST_F(Judge, GnuExtensionHeadersCompileAsOnLeetCode) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/pb_ds.cpp");
   EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
