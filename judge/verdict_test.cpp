@@ -197,11 +197,15 @@ FileResult judgeOnTier(const std::string& file) {
   return judgeFile(file, options);
 }
 
+// A fixture LeetCode would not compile: a Compile Error whose message says `why`.
+void expectCompileErrorSaying(const std::string& fixture, const std::string& why) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/" + fixture);
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError)) << fixture;
+  EXPECT_NE(result.message.find(why), std::string::npos) << result.message;
+}
+
 TEST_F(Judge, AMainOfItsOwnIsACompileErrorThatSaysLeetCodeSuppliesMain) {
-  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/defines_main.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError));
-  EXPECT_NE(result.message.find("defines main(); LeetCode supplies main()"), std::string::npos)
-      << result.message;
+  expectCompileErrorSaying("defines_main.cpp", "defines main(); LeetCode supplies main()");
 }
 
 TEST_F(Judge, NoClassSolutionIsOneLineNamingWhatWasFound) {
@@ -228,10 +232,7 @@ TEST_F(Judge, ADiscussStyleFileWithABomAndAFunctionNamedJudgeIsAccepted) {
 }
 
 TEST_F(Judge, APrivateSolveSudokuIsACompileErrorThatSaysSo) {
-  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/private_solve.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError));
-  EXPECT_NE(result.message.find("has no public void solveSudoku"), std::string::npos)
-      << result.message;
+  expectCompileErrorSaying("private_solve.cpp", "has no public void solveSudoku");
 }
 
 TEST_F(Judge, GnuExtensionHeadersCompileAsOnLeetCode) {
