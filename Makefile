@@ -49,9 +49,10 @@ JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o)
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o process_tree.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
-JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS))
+JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS)) \
+                 $(if $(NO_SANDBOX),--no-sandbox)
 
 .PHONY: judge
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution on the sets it declares: one verdict table
@@ -191,6 +192,9 @@ endif
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
 $(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain.sh
 $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
+# The sandbox's tests interrupt and kill a real judge, and run it without bwrap.
+$(BUILD)/tests: | $(JUDGE_BIN)
+$(BUILD)/judge/sandbox_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)

@@ -15,6 +15,7 @@
 #include <variant>
 
 #include "catalog.h"
+#include "sandbox.h"
 #include "verdict.h"
 
 namespace {
@@ -116,8 +117,18 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   int jobs = 2;
   app.add_option("--jobs", jobs, "files compiled at a time")->check(CLI::PositiveNumber);
+  bool noSandbox = false;
+  app.add_flag("--no-sandbox", noSandbox,
+               "run and compile without the sandbox (bwrap): verdicts are then unprotected");
   CLI11_PARSE(app, argc, argv);
   options.sets = splitList(sets);
+  if (noSandbox) {
+    judge::disableSandbox();
+    std::printf("judge: --no-sandbox: files run with the judge's rights; verdicts are unprotected\n");
+  } else if (auto problem = judge::sandboxProblem()) {  // never a silent fallback
+    std::cerr << "judge: refusing to judge: " << *problem << "\n";
+    return 1;
+  }
 
   judge::Workspace workspace = judge::builtWorkspace();
   if (auto set = unknownSet(options.sets, workspace.root)) {

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 constexpr int kSkippedExit = 77;  // judge/build_solution.sh: the file needs a newer standard
 
-// A watchdog, not the limit: CPU time decides TLE (the runner stops itself at
+// A watchdog, not the limit: CPU time decides TLE (the judge stops the child at
 // the limit), but a child that has not answered after five times the limit
 // plus a second of wall time is sleeping or blocked. Generous, because on a
 // loaded machine (2 cores, 6 busy processes) a case gets a third of a core.
@@ -119,6 +119,13 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     }
     ++result.passed;
   }
+  // A sanitizer report at exit (a global's destructor) fails the set too.
+  std::optional<std::string> exit = result.passed == result.total ? child.finish(wallLimit(limitMs))
+                                                                  : std::nullopt;
+  if (exit) {
+    result.verdict = Verdict::kRuntimeError;
+    result.failure = std::string(verdictName(result.verdict)) + " " + *exit;
+  }
   return result;
 }
 
@@ -149,7 +156,14 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (newerThanAll(program.path, inputs)) return program;
   if (newerThanAll(failed, inputs)) return failedBuild(program, failed);
   fs::remove(failed);
-  int status = runCommand({script, toolchain, source.string(), program.path}, program.message);
+  fs::create_directories(fs::path(program.path).parent_path());
+  // The compile sees the judge's scripts and runtime, the file, and where the program goes.
+  Mounts mounts{{workspace.root + "/judge", workspace.judged, source.string()},
+                {fs::path(program.path).parent_path().string()}};
+  std::optional<std::string> tooLarge = sourceTooLarge(source.string());
+  int status = tooLarge ? (program.message = *tooLarge + "\n", kLimitExit)
+                        : runCommand({script, toolchain, source.string(), program.path}, mounts,
+                                     program.message);
   if (status == 0) return program;
   fs::create_directories(fs::path(failed).parent_path());
   std::ofstream(failed) << status << "\n" << program.message;
