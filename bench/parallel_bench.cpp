@@ -1,8 +1,9 @@
-// Parallel speedups (judge/parallel.h), in wall-clock time; the argument is the
+// Parallel speedups (sudoku/parallel.h), in wall-clock time; the argument is the
 // number of threads, so the speedup is the time at 1 over the time at 2:
 //   Batch/<threads>        what `sudoku solve --jobs N` does for a batch: every
 //                          puzzle of magictour and forum_hardest (300) counted up
-//                          to 2, solved by the default solver and checked
+//                          to 2 by the 9x9 engine (sudoku/engine.h), its first
+//                          solution checked
 //   TreeSolve/<set>/<threads>  first solution of the set's last puzzle (size16_hard's
 //                          and size25_hard's highest rated), the search tree split
 //                          across threads (the first solution found wins)
@@ -14,10 +15,8 @@
 #include <stdexcept>
 
 #include "checker.h"
-#include "counter.h"
-#include "parallel.h"
-#include "registry.h"
-#include "sudoku.h"
+#include "sudoku/engine.h"
+#include "sudoku/parallel.h"
 #include "testcases.h"
 
 namespace {
@@ -34,21 +33,13 @@ const std::vector<Case>& loadSet(const std::string& set) {
   return it->second;
 }
 
-const judge::SolutionEntry& defaultSolver() {
-  for (const judge::SolutionEntry& s : judge::solutions())
-    if (s.name == judge::kDefaultSolver) return s;
-  throw std::runtime_error(std::string("no solution ") + judge::kDefaultSolver);
-}
-
 void Batch(benchmark::State& state) {
   std::vector<Case> batch = loadSet("magictour");
   for (const Case& c : loadSet("forum_hardest")) batch.push_back(c);
-  const judge::SolutionEntry& solver = defaultSolver();
   std::vector<std::string> verdicts(batch.size());
   for (auto _ : state)
     judge::forEachIndex(batch.size(), int(state.range(0)), [&](size_t i) {
-      Board answer = batch[i].puzzle;
-      if (judge::countSolutions(answer, 2).solutions > 0) solver.solve(answer);
+      Board answer = judge::countFast(batch[i].puzzle, 2).first;
       verdicts[i] =
           judge::check(batch[i].puzzle, answer, batch[i].solution ? &*batch[i].solution : nullptr);
     });

@@ -1,7 +1,8 @@
 #include "board.h"
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <stdexcept>
 
 namespace judge {
@@ -57,25 +58,122 @@ Board fromCells(std::string_view cells) {
   return board;
 }
 
-Board fromLeetCode(std::string_view text) {
-  nlohmann::json rows;
-  try {
-    rows = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(std::string("is not a LeetCode array: ") + e.what());
+// LeetCode's array form, read by hand so that every message is ours and any
+// input, however deep or long, costs one pass: an array of rows, each an array
+// of cells; a cell is a quoted string ("5") or, to be named in the message, a
+// bare word (5, null). An array inside a row is refused at once.
+class ArrayReader {
+ public:
+  explicit ArrayReader(std::string_view text) : text_(text) {}
+
+  // The rows, each a list of cells as written ("\"5\"", "5"); an element
+  // that is not an array is kept as a row of no cells, and its index in `notArrays`.
+  std::vector<std::vector<std::string>> rows(std::vector<size_t>& notArrays) {
+    std::vector<std::vector<std::string>> rows;
+    expect('[');
+    if (!skipTo(']')) {
+      do {
+        skipBlanks();
+        if (peek() == '[')
+          rows.push_back(row());
+        else
+          notArrays.push_back(rows.size()), cell(), rows.emplace_back();
+      } while (next(']'));
+    }
+    skipBlanks();
+    if (i_ < text_.size()) fail("unexpected '" + std::string(1, text_[i_]) + "' after the board");
+    return rows;
   }
-  if (!rows.is_array()) throw std::invalid_argument("is not an array of rows");
+
+ private:
+  std::string_view text_;
+  size_t i_ = 0;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    size_t line = 1, column = 1;
+    for (size_t k = 0; k < i_ && k < text_.size(); ++k)
+      text_[k] == '\n' ? (++line, column = 1) : ++column;
+    throw std::invalid_argument("is not a LeetCode array: " + what + " at line " +
+                                std::to_string(line) + ", column " + std::to_string(column));
+  }
+  char peek() const { return i_ < text_.size() ? text_[i_] : '\0'; }
+  void skipBlanks() {
+    while (i_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[i_]))) ++i_;
+  }
+  void expect(char c) {
+    skipBlanks();
+    if (i_ == text_.size()) fail(std::string("unexpected end of input; expected '") + c + "'");
+    if (text_[i_] != c) fail(std::string("expected '") + c + "'");
+    ++i_;
+  }
+  // After an opening '[': true (and past it) when `close` comes at once.
+  bool skipTo(char close) {
+    skipBlanks();
+    return peek() == close ? (++i_, true) : false;
+  }
+  // After an element: true at ',', false past the closing `close`.
+  bool next(char close) {
+    skipBlanks();
+    if (i_ == text_.size()) fail(std::string("unexpected end of input; expected '") + close + "'");
+    if (text_[i_] == ',') return ++i_, true;
+    if (text_[i_] != close) fail(std::string("expected ',' or '") + close + "'");
+    ++i_;
+    return false;
+  }
+  std::vector<std::string> row() {
+    std::vector<std::string> cells;
+    expect('[');
+    if (skipTo(']')) return cells;
+    do {
+      skipBlanks();
+      if (peek() == '[')
+        throw std::invalid_argument("has arrays nested 3 deep; a board is an array of rows, "
+                                    "each an array of one-character strings");
+      cells.push_back(cell());
+    } while (next(']'));
+    return cells;
+  }
+  // A quoted string (a backslash escapes the next character) or a bare word.
+  std::string cell() {
+    size_t start = i_;
+    if (peek() == '"') {
+      for (++i_; i_ < text_.size() && text_[i_] != '"'; ++i_)
+        if (text_[i_] == '\\') ++i_;
+      if (i_ >= text_.size()) fail("unexpected end of input in a string");
+      ++i_;
+    } else {
+      while (i_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[i_])) &&
+             std::string_view(",[]\"").find(text_[i_]) == std::string_view::npos)
+        ++i_;
+      if (i_ == start) fail(i_ == text_.size() ? "unexpected end of input" : "expected a cell");
+    }
+    return std::string(text_.substr(start, i_ - start));
+  }
+};
+
+// The one character of a cell written "5" or "\5"; 0 for any other cell.
+char cellCharacter(const std::string& written) {
+  if (written.size() == 3 && written[0] == '"') return written[1];
+  if (written.size() == 4 && written[0] == '"' && written[1] == '\\') return written[2];
+  return 0;
+}
+
+Board fromLeetCode(std::string_view text) {
+  std::vector<size_t> notArrays;
+  std::vector<std::vector<std::string>> rows = ArrayReader(text).rows(notArrays);
   std::string cells;
   for (size_t r = 0; r < rows.size(); ++r) {
-    if (!rows[r].is_array() || rows[r].size() != rows.size())
+    bool isArray = std::find(notArrays.begin(), notArrays.end(), r) == notArrays.end();
+    if (!isArray || rows[r].size() != rows.size())
       throw std::invalid_argument("board is not square: row " + std::to_string(r + 1) + " of " +
                                   std::to_string(rows.size()) + " is not an array of " +
                                   std::to_string(rows.size()) + " cells");
-    for (const auto& cell : rows[r]) {
-      if (!cell.is_string() || cell.get<std::string>().size() != 1)
-        throw std::invalid_argument("row " + std::to_string(r + 1) + " has " + cell.dump() +
+    for (const std::string& cell : rows[r]) {
+      char c = cellCharacter(cell);
+      if (c == 0)
+        throw std::invalid_argument("row " + std::to_string(r + 1) + " has " + cell +
                                     "; each cell is a one-character string");
-      cells += cell.get<std::string>()[0];
+      cells += c;
     }
   }
   return fromCells(cells);

@@ -12,26 +12,25 @@ using Cell = std::pair<int, int>;
 enum class Unit { kRow, kColumn, kBox };
 const char* const kUnitNames[] = {"row", "column", "box"};
 
-std::vector<Cell> unitCells(Unit unit, int index, int side) {
-  int n = boxSide(side);
-  std::vector<Cell> cells;
-  for (int k = 0; k < side; ++k) {
-    if (unit == Unit::kRow) cells.push_back({index, k});
-    if (unit == Unit::kColumn) cells.push_back({k, index});
-    if (unit == Unit::kBox) cells.push_back({index / n * n + k / n, index % n * n + k % n});
-  }
-  return cells;
+// The k-th cell of a unit; n is the box side.
+Cell unitCell(Unit unit, int index, int k, int n) {
+  if (unit == Unit::kRow) return {index, k};
+  if (unit == Unit::kColumn) return {k, index};
+  return {index / n * n + k / n, index % n * n + k % n};
 }
 
 // "row 4 has two 7s (r4c2 and r4c8)" for the first repeated symbol in a unit.
+// Allocates nothing unless it finds one: the loader runs it on every puzzle.
 std::string firstDuplicate(const Board& board) {
-  int side = int(board.size());
+  int side = int(board.size()), n = boxSide(side);
   for (Unit unit : {Unit::kRow, Unit::kColumn, Unit::kBox})
     for (int i = 0; i < side; ++i) {
-      std::vector<Cell> seen(side + 1, {-1, -1});
-      for (auto [r, c] : unitCells(unit, i, side)) {
+      Cell seen[26];  // by symbol value, 1..25
+      std::fill(seen, seen + side + 1, Cell{-1, -1});
+      for (int k = 0; k < side; ++k) {
+        auto [r, c] = unitCell(unit, i, k, n);
         int v = valueOf(board[r][c]);
-        if (v <= 0) continue;
+        if (v <= 0 || v > side) continue;
         if (seen[v].first >= 0)
           return std::string(kUnitNames[int(unit)]) + " " + std::to_string(i + 1) + " has two " +
                  board[r][c] + "s (" + cellName(seen[v].first, seen[v].second) + " and " +

@@ -143,4 +143,9 @@ std::optional<std::string> sourceTooLarge(const std::string& file);
 constexpr int kLimitExit = 124;
 int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output);
 
+// Runs one of the judge's own tools (`argv`, trusted: no sandbox, no limits)
+// to completion; stdout and stderr go to `output`. Returns its exit code
+// (127: could not be run; 128 + signal when killed). Safe from several threads.
+int runCommand(const std::vector<std::string>& argv, std::string& output);
+
 }  // namespace judge

@@ -227,7 +227,7 @@ TEST(NoSilentFallback, NoSandboxJudgesAndSaysSo) {
       status);
   EXPECT_EQ(status, 0) << output;
   EXPECT_NE(output.find("verdicts are unprotected"), std::string::npos) << output;
-  EXPECT_NE(output.find("1 file: 1 Accepted"), std::string::npos) << output;
+  EXPECT_NE(output.find("LeetCode verdict: Accepted"), std::string::npos) << output;
 }
 
 }  // namespace

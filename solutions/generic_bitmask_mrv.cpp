@@ -3,6 +3,7 @@
 // the board, 32-bit masks, and a hidden single (a value with one place left in a
 // unit) goes before the fewest-candidates cell: minimal 16x16s take minutes without.
 // Time:  O(side^m) worst case, m = empty cells; each level O(side^2) to choose
+// Sizes: 4 9 16 25 (sudoku solve --solver takes these sides)
 // Space: O(side + m) for the masks and the recursion
 class Solution {
 public:

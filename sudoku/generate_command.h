@@ -1,4 +1,4 @@
-// `sudoku generate`: puzzles with exactly one solution from judge/generator.h,
+// `sudoku generate`: puzzles with exactly one solution from sudoku/generator.h,
 // one line each in the testcases/ line format (so `sudoku solve` and the
 // harness read them). Kept apart from sudoku.cpp, which only registers it.
 #pragma once

@@ -32,7 +32,10 @@ CLI::App* addGenerate(CLI::App& app, GenerateOptions& o) {
   generate->add_option("--count", o.count, "how many puzzles")
       ->check(CLI::Range(1L, 1000000L))
       ->capture_default_str();
-  generate->add_option("--seed", o.seed, "the same seed gives the same puzzles")
+  generate
+      ->add_option("--seed", o.seed,
+                   "the same seed gives the same puzzles; without it, seed 1: the same "
+                   "puzzles on every run")
       ->capture_default_str();
   generate
       ->add_option("--givens", o.givens,
@@ -40,8 +43,8 @@ CLI::App* addGenerate(CLI::App& app, GenerateOptions& o) {
       ->check(CLI::Range(0, 625));
   generate
       ->add_option("--budget", o.budget,
-                   "nodes per uniqueness check; a given whose check runs out stays "
-                   "(default: none, 20000 for 25x25)")
+                   "nodes per uniqueness check of a 4x4, 16x16 or 25x25 board; a given "
+                   "whose check runs out stays (default: none, 20000 for 25x25)")
       ->check(CLI::Range(1L, 1L << 50));
   generate->add_option("--jobs", o.jobs, "threads; the output order does not change")
       ->check(CLI::Range(1, 256))
@@ -63,7 +66,7 @@ int generateCommand(const GenerateOptions& o, std::ostream& out, std::ostream& e
     removal.budget = budget;
   std::vector<std::string> lines(o.count);
   forEachIndex(lines.size(), o.jobs,
-               [&](size_t i) { lines[i] = line(generate(o.size, o.seed, i, removal), o); });
+               [&](size_t i) { lines[i] = line(generate(o.size, o.seed, i, removal, o.rate), o); });
   for (const std::string& text : lines) out << text;
   return 0;
 }

@@ -1,14 +1,10 @@
 // The `sudoku` command: solve, count and validate puzzles read tolerantly
-// (reader.h) from files or standard input. judge/sudoku_main.cpp is its main();
+// (reader.h) from files or standard input. sudoku/sudoku_main.cpp is its main();
 // the tests call sudokuMain in process with their own streams.
 #pragma once
 #include <iostream>
 
 namespace judge {
-
-// The solver `sudoku solve` uses without --solver: the fastest bundled one
-// (bench/results.md).
-constexpr const char* kDefaultSolver = "propagation_bitboard";
 
 // Exit statuses; when several apply, the highest is returned.
 enum SudokuStatus {
@@ -16,7 +12,7 @@ enum SudokuStatus {
   kStatusMalformed = 1,  // a puzzle or file could not be read; the others were still handled
   kStatusUsage = 2,      // bad options, an unknown --solver
   kStatusUnsolved = 3,   // solve: a puzzle has no solution; validate: one is not unique
-  kStatusBroken = 4,     // the default solver is not linked, or a solver gave a wrong answer
+  kStatusBroken = 4,     // a solver (or the engine) gave a wrong answer
 };
 
 int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostream& out,

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "engine.h"
 #include "grid.h"
 #include "parallel.h"
 
@@ -57,6 +58,20 @@ Board randomGrid(int side, std::mt19937_64& rng) {
   }
 }
 
+namespace {
+
+// Whether `puzzle` has exactly one solution: the 9x9 engine decides at once;
+// other sides search within `budget` nodes, and `finished` says whether it sufficed.
+bool isUnique(const Board& puzzle, long budget, bool& finished) {
+  finished = true;
+  if (puzzle.size() == 9) return countNine(puzzle, 2).solutions == 1;
+  TreeSearch count = searchTree(puzzle, 2, 1, budget);
+  finished = count.finished;
+  return count.finished && count.solutions == 1;
+}
+
+}  // namespace
+
 Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& removal, bool* minimal) {
   int side = int(grid.size());
   std::vector<int> cells(side * side);
@@ -71,26 +86,26 @@ Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& remov
     if (givens <= removal.minGivens) break;
     char& given = puzzle[cell / side][cell % side];
     char kept = std::exchange(given, kEmpty);
-    TreeSearch count = searchTree(puzzle, 2, 1, removal.budget);
-    if (count.finished && count.solutions == 1)
+    bool finished;
+    if (isUnique(puzzle, removal.budget, finished))
       --givens;
     else
       given = kept;
-    if (!count.finished && minimal) *minimal = false;  // unknown whether this given was needed
+    if (!finished && minimal) *minimal = false;  // unknown whether this given was needed
   }
   return puzzle;
 }
 
 long rate(const Board& puzzle) { return searchTree(puzzle, 2, 1).nodes; }
 
-Generated generate(int side, uint64_t seed, uint64_t index, const Removal& removal) {
+Generated generate(int side, uint64_t seed, uint64_t index, const Removal& removal, bool rated) {
   std::seed_seq streams{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index),
                         uint32_t(index >> 32)};
   std::mt19937_64 rng(streams);
   Board solution = randomGrid(side, rng);
   bool minimal = false;
   Board puzzle = removeGivens(solution, rng, removal, &minimal);
-  long rating = rate(puzzle);
+  long rating = rated ? rate(puzzle) : -1;
   return {std::move(puzzle), std::move(solution), rating, minimal};
 }
 

@@ -1,8 +1,9 @@
 // The puzzle generator: a random complete grid, then givens removed in a
 // random order while the solution stays unique, until no given can go (a
 // minimal puzzle) or a floor of givens is reached. Uniqueness is decided by
-// the one-thread search of parallel.h (hidden singles make it fast enough for
-// 16x16); the tests re-check it with the independent judge/counter.h.
+// the 9x9 engine (engine.h) on 9x9 boards and by the one-thread search of
+// parallel.h on the others (hidden singles make it fast enough for 16x16);
+// the tests re-check it with the independent sudoku/counter.h.
 // Randomness is std::mt19937_64 with our own uniform draws and shuffle (the
 // standard library's distributions differ between implementations), so a
 // seed gives the same puzzles everywhere.
@@ -18,22 +19,25 @@ namespace judge {
 
 struct Removal {
   int minGivens = 0;  // stop once this many givens are left; 0: go on to a minimal puzzle
-  // Nodes allowed to each uniqueness check. A check that runs out keeps its
-  // given (the puzzle stays unique, but may not be minimal): 25x25 needs this.
+  // Nodes allowed to each uniqueness check of a board other than 9x9 (the 9x9
+  // engine needs none). A check that runs out keeps its given (the puzzle
+  // stays unique, but may not be minimal): 25x25 needs this.
   long budget = std::numeric_limits<long>::max();
 };
 
 struct Generated {
   Board puzzle;  // exactly one solution
   Board solution;
-  long rating;   // rate(puzzle)
+  long rating;   // rate(puzzle), or -1 when not asked for
   bool minimal;  // no given can be removed without losing uniqueness
 };
 
 // Puzzle number `index` of the batch for `seed`, on a board of side 4, 9, 16
 // or 25. Each index has its own random stream, so a puzzle does not depend on
-// the ones before it. Throws std::invalid_argument on a bad side.
-Generated generate(int side, uint64_t seed, uint64_t index, const Removal& removal = {});
+// the ones before it. `rated`: compute its rating (one more search). Throws
+// std::invalid_argument on a bad side.
+Generated generate(int side, uint64_t seed, uint64_t index, const Removal& removal = {},
+                   bool rated = true);
 
 // Difficulty: the nodes (cells filled, forced ones included) of a fixed
 // solver, the one-thread search of parallel.h, to find the solution and prove

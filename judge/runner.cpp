@@ -1,6 +1,7 @@
-// The judged process: one solution file run on every puzzle of a set, all in
-// this one process, as LeetCode runs a submission: a fresh Solution per case,
-// but globals live on between cases.
+// The judged process: one solution file (compiled with the driver that
+// judge/build_solution.sh appends) run on every puzzle of a set, all in this
+// one process, as LeetCode runs a submission: a fresh Solution per case, but
+// globals live on between cases.
 //
 // The exchange (sandbox.h): once main runs, "ready" on file descriptor 3;
 // then, for each puzzle line read on file descriptor 4, one answer line on 3:
@@ -17,7 +18,7 @@
 #include <string>
 
 #include "board.h"
-#include "registry.h"
+#include "runner.h"
 
 namespace judge {
 namespace {
@@ -48,8 +49,8 @@ bool writeAll(const std::string& text) {
 
 }  // namespace
 
-// Solves each puzzle that arrives with `solve`; 0 when the judge closed the
-// puzzle channel, 3 when an answer could not be written, 4 without a channel.
+// 0 when the judge closed the puzzle channel, 3 when an answer could not be
+// written, 4 without a channel.
 int runCases(int, char**, void (*solve)(Board&)) {
   FILE* puzzles = fdopen(kPuzzleFd, "r");
   // The reading and writing of a board once before "ready", so that their
@@ -70,12 +71,3 @@ int runCases(int, char**, void (*solve)(Board&)) {
 }
 
 }  // namespace judge
-
-int main(int argc, char** argv) {
-  const auto& linked = judge::solutions();
-  if (linked.size() != 1) {
-    std::fprintf(stderr, "usage: runner, with one solution linked (%zu are)\n", linked.size());
-    return 2;
-  }
-  return judge::runCases(argc, argv, linked[0].solve);
-}

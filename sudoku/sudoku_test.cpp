@@ -24,8 +24,12 @@ namespace {
 const std::string kRoot = REPO_ROOT;
 const std::string kCli = kRoot + "/testcases/cli/";
 const std::string kExample = kRoot + "/testcases/leetcode_example.txt";
+const std::string kExampleLine =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const std::string kExampleSolution =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+std::pair<int, std::string> shell(const std::string& command);
 
 std::vector<std::string> filesIn(const std::string& folder) {
   std::vector<std::string> files;
@@ -35,21 +39,24 @@ std::vector<std::string> filesIn(const std::string& folder) {
   return files;
 }
 
-// Every line of `out` is a valid completion of the matching good puzzle of `path`.
+// `out` has one line per puzzle of `path`: a valid completion of each good
+// one, "error: malformed" for each malformed one.
 void expectSolves(const std::string& path, const std::string& out) {
-  std::vector<Board> puzzles;
-  for (const Entry& e : readPuzzleFile(path))
-    if (e.error.empty()) puzzles.push_back(e.puzzle.puzzle);
+  std::vector<Entry> entries = readPuzzleFile(path);
   std::vector<std::string> answers = lines(out);
-  ASSERT_EQ(answers.size(), puzzles.size()) << out;
+  ASSERT_EQ(answers.size(), entries.size()) << out;
   for (size_t i = 0; i < answers.size(); ++i)
-    EXPECT_EQ(check(puzzles[i], parseBoard(answers[i])), "") << answers[i];
+    if (entries[i].error.empty())
+      EXPECT_EQ(check(entries[i].puzzle.puzzle, parseBoard(answers[i])), "") << answers[i];
+    else
+      EXPECT_EQ(answers[i], "error: malformed") << entries[i].where;
 }
 
 // ---- malformed input ----------------------------------------------------
 
 // Each file: a good puzzle, a malformed one, a good one. The bad one gets its
-// message on stderr; both good ones are still solved.
+// message on stderr and the record "error: malformed" on stdout, between the
+// two good ones' solutions: one record per puzzle, in order.
 TEST(SudokuSolve, EachMalformedPuzzleGetsItsMessageAndTheBatchGoesOn) {
   std::vector<std::string> files = filesIn(kCli + "malformed");
   EXPECT_GE(files.size(), 10u);
@@ -57,10 +64,12 @@ TEST(SudokuSolve, EachMalformedPuzzleGetsItsMessageAndTheBatchGoesOn) {
     std::vector<std::string> expect = tagged(path, "# expect: "),
                              outputs = tagged(path, "# output: ");
     ASSERT_EQ(expect.size(), 1u) << path;
+    ASSERT_EQ(outputs.size(), 2u) << path;
     Outcome run = sudoku({"solve", path});
     EXPECT_EQ(run.status, kStatusMalformed) << path;
     EXPECT_EQ(run.err, path + ":" + expect[0] + "\n");
-    EXPECT_EQ(lines(run.out), outputs) << path;
+    EXPECT_EQ(lines(run.out),
+              (std::vector<std::string>{outputs[0], "error: malformed", outputs[1]})) << path;
   }
 }
 
@@ -105,7 +114,7 @@ TEST(SudokuSolve, EverySolutionSolvesEveryFormThroughTheCommand) {
 TEST(SudokuSolve, SaysWhenAPuzzleHasNoSolution) {
   Outcome run = sudoku({"solve", kCli + "no_solution.txt"});
   EXPECT_EQ(run.status, kStatusUnsolved);
-  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(lines(run.out), std::vector<std::string>(4, "error: no solution"));
   std::vector<std::string> expected;
   for (int line : {6, 10, 13, 16})
     expected.push_back(kCli + "no_solution.txt:" + std::to_string(line) + ": no solution");
@@ -122,15 +131,28 @@ TEST(SudokuSolve, SolvesAndWarnsWhenAPuzzleHasSeveralSolutions) {
   EXPECT_EQ(warnings[0], path + ":7: warning: several solutions; printing one");
 }
 
-// Other sides than 9 are solved by the judge's own search, not by LeetCode 37's solutions.
+// Other sides than 9 are solved by the toolkit's own search, and by the
+// solutions that declare the side ("// Sizes: 4 9 16 25"); LeetCode 37's
+// 9x9-only solutions refuse them, with an error record.
 TEST(SudokuSolve, SolvesOtherSidesButNotWithANamedNineByNineSolver) {
   std::string puzzle4 = "1.......2.......";
   Outcome run = sudoku({"solve"}, puzzle4);
   EXPECT_EQ(check(parseBoard(puzzle4), parseBoard(lines(run.out).at(0))), "");
-  run = sudoku({"solve", "--solver", kDefaultSolver}, puzzle4);
+  run = sudoku({"solve", "--solver", "propagation_bitboard"}, puzzle4);
   EXPECT_EQ(run.status, kStatusMalformed);
-  EXPECT_EQ(run.err, "<stdin>:1: --solver " + std::string(kDefaultSolver) +
-                         " takes 9x9 boards; leave it out to solve a 4x4 board\n");
+  EXPECT_EQ(run.out, "error: size not taken\n");
+  EXPECT_EQ(run.err, "<stdin>:1: --solver propagation_bitboard takes boards of side 9; leave it "
+                     "out to solve a 4x4 board\n");
+}
+
+TEST(SudokuSolve, SizeGenericSolversSolveEverySideTheyDeclare) {
+  for (std::string solver : {"dancing_links", "generic_bitmask_mrv"})
+    for (std::string set : {"size4_minimal", "size16_easy", "size16_hard", "size25_easy"}) {
+      std::string path = kRoot + "/testcases/" + set + ".txt";
+      Outcome run = sudoku({"solve", "--solver", solver, path});
+      EXPECT_EQ(run.status, kStatusOk) << solver << " " << set << run.err;
+      expectSolves(path, run.out);
+    }
 }
 
 TEST(SudokuSolve, PrintsEachFormatThatItReads) {
@@ -152,8 +174,8 @@ TEST(SudokuOptions, ListPrintsEverySolutionName) {
   for (const SolutionEntry& s : solutions()) names.push_back(s.name);
   EXPECT_EQ(run.status, kStatusOk);
   EXPECT_EQ(lines(run.out), names);
-  EXPECT_NE(std::find(names.begin(), names.end(), kDefaultSolver), names.end())
-      << "kDefaultSolver is not a bundled solution";
+  for (std::string command : {"solve", "count", "validate", "generate"})
+    EXPECT_EQ(sudoku({command, "--list"}).out, run.out) << command;
 }
 
 TEST(SudokuOptions, AnUnknownSolverIsAClearUsageError) {
@@ -203,7 +225,7 @@ TEST(SudokuCount, ReportsMalformedPuzzlesAndCountsTheRest) {
   std::string path = kCli + "malformed/too_few_cells.txt";
   Outcome run = sudoku({"count", path});
   EXPECT_EQ(run.status, kStatusMalformed);
-  EXPECT_EQ(run.out, path + ":5: unique\n" + path + ":7: unique\n");
+  EXPECT_EQ(run.out, path + ":5: unique\n" + path + ":6: malformed\n" + path + ":7: unique\n");
   EXPECT_EQ(run.err, path + ":6: has 80 cells; a board has 16, 81, 256 or 625\n");
 }
 
@@ -220,6 +242,155 @@ TEST(SudokuValidate, GivesOneVerdictPerPuzzle) {
   EXPECT_EQ(out[8], kCli + "multiple_solutions.txt:7: multiple solutions");
   EXPECT_EQ(sudoku({"validate", kCli + "forms.txt"}).status, kStatusOk);
   EXPECT_EQ(sudoku({"validate", malformed}).status, kStatusMalformed);
+}
+
+// ---- pipelines -------------------------------------------------------------
+
+// A batch of every kind: good, malformed, no solution, several solutions, a
+// line too long, arrays nested too deep, good.
+std::string mixedBatch() {
+  return kExampleLine + "\n" + "12345\n" + "12345678." + std::string(8, '.') + "9" +
+         std::string(63, '.') + "\n" + "123456789" + std::string(72, '.') + "\n" +
+         std::string(100000, '[') + std::string(100000, ']') + "\n" + "[[[\"1\"]]]\n" +
+         kExampleLine + "\n";
+}
+
+TEST(SudokuPipeline, SolvePrintsOneRecordPerPuzzleInOrderWhateverHappens) {
+  Outcome run = sudoku({"solve"}, mixedBatch());
+  EXPECT_EQ(run.status, kStatusUnsolved);
+  EXPECT_EQ(lines(run.out),
+            (std::vector<std::string>{kExampleSolution, "error: malformed", "error: no solution",
+                                      lines(run.out).at(3), "error: malformed", "error: malformed",
+                                      kExampleSolution}));
+  EXPECT_EQ(lines(run.err),
+            (std::vector<std::string>{
+                "<stdin>:2: has 5 cells; a board has 16, 81, 256 or 625",
+                "<stdin>:3: no solution",
+                "<stdin>:4: warning: several solutions; printing one",
+                "<stdin>:5: line is longer than 65536 characters",
+                "<stdin>:6: has arrays nested 3 deep; a board is an array of rows, each an array of "
+                "one-character strings"}));
+  for (std::string jobs : {"2", "3"}) EXPECT_EQ(sudoku({"solve", "--jobs", jobs}, mixedBatch()), run);
+}
+
+TEST(SudokuPipeline, CountAndValidatePrintOneLinePerPuzzle) {
+  EXPECT_EQ(lines(sudoku({"count"}, mixedBatch()).out),
+            (std::vector<std::string>{"<stdin>:1: unique", "<stdin>:2: malformed", "<stdin>:3: none",
+                                      "<stdin>:4: several (>= 2)", "<stdin>:5: malformed",
+                                      "<stdin>:6: malformed", "<stdin>:7: unique"}));
+  EXPECT_EQ(lines(sudoku({"validate"}, mixedBatch()).out).size(), 7u);
+}
+
+TEST(SudokuPipeline, TheGridFormatEndsEveryRecordWithABlankLine) {
+  Outcome run = sudoku({"solve", "--format", "grid"}, "12345\n" + kExampleLine + "\n");
+  EXPECT_EQ(run.out, "error: malformed\n\n" + toGrid(parseBoard(kExampleSolution)) + "\n");
+}
+
+// An input that hands out one line at a time and notes, each time it is asked
+// for more, what had been printed so far.
+class Typist : public std::streambuf {
+ public:
+  Typist(std::vector<std::string> lines, const std::ostringstream& out)
+      : lines_(std::move(lines)), out_(out) {}
+  std::vector<std::string> printedBeforeEachLine;
+
+ protected:
+  int_type underflow() override {
+    if (next_ == lines_.size()) return traits_type::eof();
+    printedBeforeEachLine.push_back(out_.str());
+    current_ = lines_[next_++] + "\n";
+    setg(current_.data(), current_.data(), current_.data() + current_.size());
+    return traits_type::to_int_type(current_[0]);
+  }
+
+ private:
+  std::vector<std::string> lines_;
+  const std::ostringstream& out_;
+  std::string current_;
+  size_t next_ = 0;
+};
+
+TEST(SudokuPipeline, AnswersEachPuzzleBeforeReadingTheNext) {
+  for (std::string command : {"solve", "count", "validate"}) {
+    std::ostringstream out, err;
+    Typist typist({kExampleLine, "12345", kExampleLine}, out);
+    std::istream in(&typist);
+    const char* argv[] = {"sudoku", command.c_str()};
+    sudokuMain(2, argv, in, out, err);
+    ASSERT_EQ(typist.printedBeforeEachLine.size(), 3u);
+    EXPECT_EQ(typist.printedBeforeEachLine[0], "") << command;
+    EXPECT_EQ(lines(typist.printedBeforeEachLine[1]).size(), 1u) << command;
+    EXPECT_EQ(lines(typist.printedBeforeEachLine[2]).size(), 2u) << command;
+  }
+}
+
+// ---- pasted forms and hostile input ----------------------------------------
+
+TEST(SudokuInput, ReadsLeetCodesAssignmentCppInitializersAndSingleQuotes) {
+  std::string array = toLeetCode(parseBoard(kExampleLine)), quoted = array, braced;
+  std::replace(quoted.begin(), quoted.end(), '"', '\'');
+  for (char c : quoted) braced += c == '[' ? '{' : c == ']' ? '}' : c;
+  std::string cppLines;  // one row a line, as a C++ program lays it out
+  for (char c : braced) cppLines += c == '}' ? "}" : c == ',' && cppLines.back() == '}' ? ",\n" : std::string(1, c);
+  for (std::string text : {"board = " + array, "Input: board = " + array, quoted,
+                           "vector<vector<char>> board = " + braced + ";", braced,
+                           "char board[9][9] = " + cppLines + ";"}) {
+    Outcome run = sudoku({"solve"}, text + "\n");
+    EXPECT_EQ(run.out, kExampleSolution + "\n") << text << "\n" << run.err;
+    EXPECT_EQ(run.status, kStatusOk) << text;
+  }
+}
+
+TEST(SudokuInput, MessagesNeverShowALibrarysText) {
+  for (std::string text : {"[[\"5\",", "[[\"5\" \"3\"]]", "['5', '3'", "{{'5'}", "[[\"5\"]] x"}) {
+    Outcome run = sudoku({"solve"}, text + "\n" + kExampleLine + "\n");
+    EXPECT_EQ(run.status, kStatusMalformed) << text;
+    EXPECT_EQ(lines(run.out), (std::vector<std::string>{"error: malformed", kExampleSolution}));
+    EXPECT_EQ(run.err.find("json"), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.rfind("<stdin>:1: ", 0), 0u) << run.err;
+  }
+}
+
+TEST(SudokuInput, CapsLineLengthAndArrayLengthAndGoesOn) {
+  std::string longArray = "[\n";  // an array that never closes, over many short lines
+  for (int i = 0; i < 20000; ++i) longArray += "[\".\",\".\",\".\",\".\"],\n";
+  Outcome run = sudoku({"solve"}, longArray + "\n" + kExampleLine + "\n" +
+                                      std::string(200000, '.') + "\n" + kExampleLine + "\n");
+  EXPECT_EQ(lines(run.out), (std::vector<std::string>{"error: malformed", kExampleSolution,
+                                                      "error: malformed", kExampleSolution}));
+  EXPECT_EQ(lines(run.err), (std::vector<std::string>{
+                                "<stdin>:1: array is longer than 65536 characters",
+                                "<stdin>:20004: line is longer than 65536 characters"}));
+}
+
+// Every input libFuzzer found to crash (make fuzz) is read without crashing
+// (testcases/cli/fuzz/; the fuzz target's checks are repeated here).
+TEST(SudokuInput, FuzzFindingsAreReadWithoutCrashing) {
+  for (const std::string& path : filesIn(kCli + "fuzz")) {
+    if (path.size() >= 3 && path.substr(path.size() - 3) == ".md") continue;
+    for (const Entry& e : readPuzzleFile(path)) {
+      if (e.error.empty()) {
+        EXPECT_EQ(findConflict(e.puzzle.puzzle), "") << path;
+      }
+    }
+    Outcome run = sudoku({"validate", path});
+    EXPECT_NE(run.status, kStatusBroken) << path;
+  }
+}
+
+// ---- generate and the help texts -------------------------------------------
+
+TEST(SudokuHelp, GenerateSaysTheSeedDefaultsToOne) {
+  Outcome run = sudoku({"generate", "--help"});
+  EXPECT_EQ(run.status, kStatusOk);
+  EXPECT_NE(run.out.find("without it, seed 1: the same puzzles on every run"), std::string::npos)
+      << run.out;
+}
+
+TEST(SudokuHelp, MakeHelpNamesTheCommand) {
+  auto [status, out] = shell("make -s -C '" + kRoot + "' help 2>/dev/null");
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(out.find("sudoku "), std::string::npos) << out;
 }
 
 // ---- the built binary ----------------------------------------------------
@@ -241,7 +412,9 @@ TEST(SudokuBinary, ExitsWithTheStatusAndKeepsGoing) {
   std::string solve = "'" + binary + "' solve < '" + path + "'";
   auto [status, out] = shell(solve + " 2>/dev/null");
   EXPECT_EQ(status, kStatusMalformed);
-  EXPECT_EQ(lines(out), tagged(path, "# output: "));
+  std::vector<std::string> outputs = tagged(path, "# output: ");
+  outputs.insert(outputs.begin() + 1, "error: malformed");
+  EXPECT_EQ(lines(out), outputs);
   EXPECT_EQ(shell(solve + " 2>&1 >/dev/null").second,
             "<stdin>:" + tagged(path, "# expect: ").at(0) + "\n");
   EXPECT_EQ(shell("'" + binary + "' --list").first, kStatusOk);

@@ -1,0 +1,40 @@
+// The toolkit's 9x9 engine: one search that finds the first solution, counts
+// solutions up to a limit and so proves uniqueness, for `solve`, `count`,
+// `validate` and `generate` on 9x9 boards (other sides use counter.h).
+//
+// The model: one bitboard per digit, set where the digit stands or may still
+// go, held as three 27-bit band words (engine.cpp draws them). A filled cell keeps only its own
+// digit's bit, so every row, column and box must meet every digit's board: a
+// unit that misses one, or an unfilled cell on no board, is a contradiction.
+// Between guesses the engine deduces until nothing changes: naked singles (an
+// unfilled cell on one board), hidden singles (a digit with one cell left in a
+// unit) and locked candidates (a digit confined to the cells a box shares with
+// a line leaves the rest of the line, and the other way round). It guesses on
+// the two-candidate cell that sees the most unfilled cells, else on the
+// unfilled cell with the fewest candidates.
+#pragma once
+#include <array>
+#include <string_view>
+
+#include "counter.h"
+
+namespace judge {
+
+struct NineCount {
+  long solutions = 0;           // min(number of solutions, limit)
+  std::array<char, 81> first{}; // the first solution found, row-major '1'-'9', if any
+  long guesses = 0;             // branches taken: the search's effort
+};
+
+// Counts the completions of 81 row-major cells ('1'-'9', '.' or '0' empty) up
+// to `limit` (>= 1). Clashing givens give 0; any other character is empty.
+NineCount countNine(std::string_view cells, long limit);
+
+// The same for a 9x9 Board, as counter.h's countSolutions answers it.
+Count countNine(const Board& puzzle, long limit);
+
+// The commands' counter: this engine for 9x9 boards, counter.h's size-generic
+// search for other sides.
+Count countFast(const Board& puzzle, long limit);
+
+}  // namespace judge

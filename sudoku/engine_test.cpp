@@ -1,0 +1,97 @@
+// The 9x9 engine against the independent size-generic counter (counter.h):
+// the same count on every bundled 9x9 puzzle and on random puzzles with many
+// solutions, and a first solution that solves the puzzle; clashing givens,
+// an empty board and the limit.
+#include "engine.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "catalog.h"
+#include "checker.h"
+#include "generator.h"
+#include "testcases.h"
+
+namespace judge {
+namespace {
+
+const std::string kRoot = REPO_ROOT;
+
+// Both count the same up to `limit`, and the engine's first solution solves the puzzle.
+void expectAgree(const Board& puzzle, long limit, const std::string& where) {
+  Count engine = countNine(puzzle, limit), counter = countSolutions(puzzle, limit);
+  ASSERT_EQ(engine.solutions, counter.solutions) << where << " " << toLine(puzzle);
+  if (engine.solutions > 0) {
+    EXPECT_EQ(check(puzzle, engine.first), "") << where;
+  }
+  if (engine.solutions == 1) {
+    EXPECT_EQ(engine.first, counter.first) << where;
+  }
+}
+
+TEST(Engine, AgreesWithTheCounterOnEveryBundled9x9Puzzle) {
+  for (const std::string& set : nineByNineSets(kRoot)) {
+    std::vector<Case> cases = loadCases(kRoot + "/testcases/" + set + ".txt");
+    ASSERT_FALSE(cases.empty()) << set;
+    for (const Case& c : cases) {
+      expectAgree(c.puzzle, 2, c.where);
+      if (c.solution) {
+        EXPECT_EQ(countNine(c.puzzle, 2).first, *c.solution) << c.where;
+      }
+    }
+  }
+}
+
+// Random grids with 18 to 30 givens left: most have many solutions, some none
+// after a changed given; counted to 50 by both.
+TEST(Engine, AgreesWithTheCounterOnRandomPuzzlesWithSeveralSolutions) {
+  std::mt19937_64 rng(2026);
+  int several = 0;
+  for (int i = 0; i < 150; ++i) {
+    Board puzzle = randomGrid(9, rng);
+    int keep = 18 + int(uniformBelow(rng, 13));
+    for (int cell = 0, left = 81; cell < 81; ++cell, --left) {  // keep `keep` of the cells left
+      if (uniformBelow(rng, left) >= uint64_t(keep))
+        puzzle[cell / 9][cell % 9] = kEmpty;
+      else
+        --keep;
+    }
+    if (i % 5 == 0)  // a changed given: often no solution, never a clash
+      for (int cell = 0; cell < 81; ++cell)
+        if (char& c = puzzle[cell / 9][cell % 9]; c == kEmpty) {
+          for (char d = '1'; d <= '9' && c == kEmpty; ++d) {
+            c = d;
+            if (!findConflict(puzzle).empty()) c = kEmpty;
+          }
+          break;
+        }
+    expectAgree(puzzle, 50, "random " + std::to_string(i));
+    several += countNine(puzzle, 2).solutions == 2;
+  }
+  EXPECT_GT(several, 100);
+}
+
+TEST(Engine, ClashingGivensHaveNoSolution) {
+  std::string cells(81, '.');
+  cells[0] = cells[8] = '5';
+  EXPECT_EQ(countNine(cells, 2).solutions, 0);
+}
+
+TEST(Engine, CountsUpToTheLimitOnAnEmptyBoard) {
+  for (long limit : {1L, 2L, 1000L}) {
+    NineCount count = countNine(std::string(81, '.'), limit);
+    EXPECT_EQ(count.solutions, limit);
+    std::string first(count.first.begin(), count.first.end());
+    EXPECT_EQ(check(parseBoard(std::string(81, '.')), parseBoard(first)), "");
+  }
+}
+
+TEST(Engine, CountFastUsesTheCounterForOtherSides) {
+  Board four = parseBoard("1.......2.......");
+  EXPECT_EQ(countFast(four, 100).solutions, countSolutions(four, 100).solutions);
+  EXPECT_EQ(countFast(four, 100).first, countSolutions(four, 100).first);
+}
+
+}  // namespace
+}  // namespace judge
