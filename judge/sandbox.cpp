@@ -471,6 +471,7 @@ Child::~Child() {
 bool Child::findRunner(Clock::time_point deadline) {
   pid_t runner = sandboxOn ? 0 : pid_;
   while (!runner && pid_ > 0 && Clock::now() < deadline) {
+    if (waitpid(pid_, &status_, WNOHANG) == pid_) return pid_ = -1, false;  // it could not start
     runner = childOf(init_);
     if (!runner) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
