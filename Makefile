@@ -190,6 +190,45 @@ fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang
 $(BUILD)/fuzz_reader: $(FUZZ_OBJS)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
 
+# explore/: every solution's search replayed in one page. The solutions are built once more,
+# instrumented as for the effort count (INSTRUMENT=1, names exported), in $(EXPLORE_BUILD);
+# explore/capture.cpp holds the hooks. `make explore-check` runs the capture tests and opens
+# the page in headless Chromium; `make explore-sanitize` runs them under ASan + UBSan.
+EXPLORE_BUILD ?= $(BUILD)/explore-capture
+EXPLORE_FLAGS ?= -O2
+EXPLORE_PAGE  := $(BUILD)/explore/index.html
+EXPLORE_OBJ   := $(BUILD)/objects/explore
+EXPLORE_LIB   := $(addprefix $(EXPLORE_OBJ)/,capture.o page.o)
+explore_make   = $(Q)$(MAKE) BUILD=$(EXPLORE_BUILD) CXXFLAGS="$(EXPLORE_FLAGS)" INSTRUMENT=1 LDFLAGS=-rdynamic \
+                 $(addprefix $(EXPLORE_BUILD)/bin/,$(1))
+
+.PHONY: explore explore-check explore-sanitize
+explore: ## Write build/explore/index.html: each solution's search, replayed [PUZZLE=file or text]
+	+$(call explore_make,explore)
+	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
+
+explore-check: ## The capture tests, and the page in headless Chromium (CI runs it)
+	+$(call explore_make,explore_tests)
+	$(call say,TEST,$(EXPLORE_BUILD)/bin/explore_tests)$(EXPLORE_BUILD)/bin/explore_tests --gtest_brief=1
+
+explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
+	$(Q)$(MAKE) EXPLORE_BUILD=$(BUILD)/explore-sanitize EXPLORE_FLAGS="$(SANITIZE_FLAGS)" explore-check
+
+$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
+
+$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(JUDGE_LIB)
+	$(NEED_GTEST)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(shell pkg-config --libs gtest_main 2>/dev/null)
+$(BUILD)/bin/explore $(BUILD)/bin/explore_tests: $(BUILD)/solution-list
+$(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"'
+
+$(EXPLORE_OBJ)/%.o: explore/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
@@ -275,7 +314,7 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc
