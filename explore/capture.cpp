@@ -154,14 +154,30 @@ judge::Board replay(const judge::Board& puzzle, const std::vector<Step>& steps, 
 
 }  // namespace explore
 
+// The hooks themselves call the standard library, and some of its functions may be
+// instrumented copies: a template instantiated in a solution's object under a path that the
+// exclude list (/usr/include) does not match, such as /usr/lib/gcc/.../include/c++. A hook
+// called from inside a hook returns at once.
+namespace {
+bool inHook = false;
+struct InHook {
+  InHook() { inHook = true; }
+  ~InHook() { inHook = false; }  // also when enter() throws Stop
+};
+}  // namespace
+
 extern "C" {
 
 __attribute__((no_instrument_function)) void __cyg_profile_func_enter(void* fn, void*) {
-  if (explore::recorder) explore::recorder->enter(fn);
+  if (!explore::recorder || inHook) return;
+  InHook guard;
+  explore::recorder->enter(fn);
 }
 
 __attribute__((no_instrument_function)) void __cyg_profile_func_exit(void* fn, void*) {
-  if (explore::recorder) explore::recorder->exit(fn);
+  if (!explore::recorder || inHook) return;
+  InHook guard;
+  explore::recorder->exit(fn);
 }
 
 }  // extern "C"

@@ -1,7 +1,8 @@
 // make explore: captures every bundled solution's search on a few puzzles and writes the page.
 //   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N]
 // Without --puzzle: LeetCode's example and the ladder puzzle (testcases/magictour.txt:37, a hard
-// one). --puzzle takes a file, or the text of a puzzle, in any form the sudoku command reads.
+// one). --puzzle takes a file, or the text of a puzzle, in any form the sudoku command reads:
+// its first 4 puzzles of 9x9 are explored; others are skipped with a message.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -49,6 +50,14 @@ std::vector<judge::Entry> readEntries(const std::string& fileOrText) {
   return judge::readPuzzles(in, "PUZZLE");
 }
 
+// Why a puzzle cannot be explored ("" if it can): the reader's error, or a size other than 9x9.
+std::string unusable(const judge::Entry& e) {
+  if (!e.error.empty()) return e.error;
+  size_t side = e.puzzle.puzzle.size();
+  if (side == 9) return "";
+  return "it is " + std::to_string(side) + "x" + std::to_string(side) + ", and the bundled solutions are LeetCode's, for 9x9";
+}
+
 std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
   std::vector<judge::Entry> entries;
   if (puzzle.empty()) {
@@ -60,14 +69,15 @@ std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
   }
   std::vector<explore::Puzzle> puzzles;
   for (const judge::Entry& e : entries) {
-    if (!e.error.empty()) throw std::invalid_argument(e.where + ": " + e.error);
-    if (e.puzzle.puzzle.size() != 9)
-      throw std::invalid_argument(e.where + ": the bundled solutions are LeetCode's, for 9x9 boards; this one is " +
-                                  std::to_string(e.puzzle.puzzle.size()) + "x" + std::to_string(e.puzzle.puzzle.size()));
+    if (std::string why = unusable(e); !why.empty()) {
+      std::cerr << "explore: skipped " << e.where << ": " << why << '\n';
+      continue;
+    }
     std::string where = e.where.rfind(kRoot + "/", 0) == 0 ? e.where.substr(kRoot.size() + 1) : e.where;
     puzzles.push_back({where, e.puzzle.puzzle, {}});
     if (puzzles.size() == kMaxPuzzles) break;
   }
+  if (puzzles.empty()) throw std::invalid_argument("no 9x9 puzzle to explore");
   return puzzles;
 }
 

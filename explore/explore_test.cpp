@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "checker.h"
@@ -203,9 +202,11 @@ std::string shownBoard(const std::string& dom, const std::string& id) {
   size_t at = dom.find("id=\"" + id + "\"");
   if (at == std::string::npos) return "no " + id;
   std::string board = dom.substr(at, dom.find("</div>", at) - at), line;
-  std::regex cell("<span[^>]*>([^<]*)</span>");
-  for (std::sregex_iterator it(board.begin(), board.end(), cell), end; it != end; ++it)
-    line += (*it)[1].length() ? (*it)[1].str() : ".";
+  for (size_t span = board.find("<span"); span != std::string::npos; span = board.find("<span", span + 1)) {
+    size_t text = board.find('>', span) + 1;
+    std::string shown = board.substr(text, board.find('<', text) - text);
+    line += shown.empty() ? "." : shown;
+  }
   return line;
 }
 
