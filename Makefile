@@ -190,11 +190,12 @@ fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang
 $(BUILD)/fuzz_reader: $(FUZZ_OBJS)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
 
-# explore/: every solution's search replayed in one page. The solutions are built once more,
-# instrumented as for the effort count (INSTRUMENT=1, names exported), in $(EXPLORE_BUILD);
-# explore/capture.cpp holds the hooks. `make explore-check` runs the capture tests and opens
-# the page in headless Chromium; `make explore-sanitize` runs them under ASan + UBSan.
-EXPLORE_BUILD ?= $(BUILD)/explore-capture
+# explore/: every solution's search replayed in one page. The solutions are built instrumented
+# (INSTRUMENT=1, names exported) in the effort count's folder, with its flags, so that `make
+# bench` and `make explore` share those objects; explore/capture.cpp holds the hooks.
+# `make explore-check` runs the capture tests and opens the page in headless Chromium;
+# `make explore-sanitize` runs them under ASan + UBSan.
+EXPLORE_BUILD ?= $(BUILD)/bench-effort
 EXPLORE_FLAGS ?= -O2
 EXPLORE_PAGE  := $(BUILD)/explore/index.html
 EXPLORE_OBJ   := $(BUILD)/objects/explore
