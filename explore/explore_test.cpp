@@ -109,6 +109,22 @@ TEST(Capture, StdFunctionAndYCombinatorMakeTheSameMovesStepForStep) {
   }
 }
 
+bool registered(const std::string& name) {
+  std::vector<std::string> names = solutionNames();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The other ways of writing bitmask + MRV (globals, the hardware popcount, deducing this where
+// this build has it) make its moves too; iterative_dfs makes them without recursing (depth 0).
+TEST(Capture, TheBitmaskMrvRewritesMakeTheSameMoves) {
+  Trace reference = capture(solution("bitmask_mrv_std_function"), ladderPuzzle().puzzle);
+  for (const char* name : {"bitmask_mrv_globals", "bitmask_mrv_popcnt", "bitmask_mrv_deducing_this"})
+    if (registered(name)) expectSameMoves(reference, capture(solution(name), ladderPuzzle().puzzle));
+  for (Step& s : reference.steps) s.depth = 0;
+  reference.searchCalls.clear();
+  expectSameMoves(reference, capture(solution("iterative_dfs"), ladderPuzzle().puzzle));
+}
+
 // bool_arrays changes only how a digit is checked: its moves are naive backtracking's.
 TEST(Capture, BoolArraysMakeTheMovesOfNaiveBacktracking) {
   Trace naive = capture(solution("naive_backtracking"), leetcodeExample().puzzle);
