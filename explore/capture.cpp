@@ -43,7 +43,8 @@ struct Recorder {
   }
 
   void record(int cell, char from, char to) {
-    if ((long)trace->steps.size() >= limits.steps) return stop("stopped after " + std::to_string(limits.steps) + " steps");
+    if ((long)trace->steps.size() >= limits.steps)
+      return stop("stopped after " + std::to_string(limits.steps) + " steps");
     if (trace->steps.empty()) trace->callsBeforeFirstStep = trace->calls;
     trace->steps.push_back({cell, from, to, depth});
   }

@@ -45,7 +45,8 @@ Options parse(int argc, char** argv) {
 
 // The puzzles of a file or of a text, checked by the reader; 9x9 only.
 std::vector<judge::Entry> readEntries(const std::string& fileOrText) {
-  if (std::filesystem::is_regular_file(fileOrText)) return judge::readPuzzleFile(fileOrText);
+  std::error_code notAFile;  // a puzzle's text may be too long for a file name
+  if (std::filesystem::is_regular_file(fileOrText, notAFile)) return judge::readPuzzleFile(fileOrText);
   std::istringstream in(fileOrText);
   return judge::readPuzzles(in, "PUZZLE");
 }
@@ -55,7 +56,8 @@ std::string unusable(const judge::Entry& e) {
   if (!e.error.empty()) return e.error;
   size_t side = e.puzzle.puzzle.size();
   if (side == 9) return "";
-  return "it is " + std::to_string(side) + "x" + std::to_string(side) + ", and the bundled solutions are LeetCode's, for 9x9";
+  return "it is " + std::to_string(side) + "x" + std::to_string(side) +
+         ", and the bundled solutions are LeetCode's, for 9x9";
 }
 
 std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {

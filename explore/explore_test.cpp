@@ -167,7 +167,8 @@ TEST(Capture, DancingLinksWritesTheBoardOnlyAfterItsSearch) {
   Trace trace = capture(solution("dancing_links"), ladderPuzzle().puzzle);
   EXPECT_EQ(trace.searchFunction, "search");
   EXPECT_GT(*std::max_element(trace.searchCalls.begin(), trace.searchCalls.end()), 10);
-  EXPECT_TRUE(std::all_of(trace.steps.begin(), trace.steps.end(), [](const Step& s) { return s.from == '.' && s.depth == 0; }));
+  EXPECT_TRUE(std::all_of(trace.steps.begin(), trace.steps.end(),
+                          [](const Step& s) { return s.from == '.' && s.depth == 0; }));
   EXPECT_GE(trace.callsBeforeFirstStep, trace.calls * 9 / 10);
 }
 
@@ -254,10 +255,11 @@ TEST_F(Browser, ShowsTheTracesBoardAfterNStepsWithoutErrors) {
   for (size_t n : {size_t(0), size_t(1), size_t(777), size_t(5000)}) {
     std::string dom = chromium("--dump-dom 'file://" + page() + "?puzzle=1&left=bitmask_mrv_std_function" +
                                "&right=naive_backtracking&steps=" + std::to_string(n) + "'");
-    ASSERT_NE(dom.find("data-ready=\"yes\""), std::string::npos) << "the page's script did not finish:\n" << dom.substr(0, 2000);
-    EXPECT_NE(dom.find("<pre id=\"errors\"></pre>"), std::string::npos) << "errors on the page:\n" << dom.substr(0, 2000);
-    EXPECT_EQ(shownBoard(dom, "board-left"), judge::toLine(replay(left.puzzle, left.steps, n))) << "after " << n << " steps";
-    EXPECT_EQ(shownBoard(dom, "board-right"), judge::toLine(replay(right.puzzle, right.steps, n))) << "after " << n << " steps";
+    std::string head = dom.substr(0, 2000);
+    ASSERT_NE(dom.find("data-ready=\"yes\""), std::string::npos) << "the page's script did not finish:\n" << head;
+    EXPECT_NE(dom.find("<pre id=\"errors\"></pre>"), std::string::npos) << "errors on the page:\n" << head;
+    EXPECT_EQ(shownBoard(dom, "board-left"), judge::toLine(replay(left.puzzle, left.steps, n))) << n << " steps";
+    EXPECT_EQ(shownBoard(dom, "board-right"), judge::toLine(replay(right.puzzle, right.steps, n))) << n << " steps";
   }
 }
 
