@@ -194,6 +194,16 @@ TEST(Page, EncodesAStepInThreeCharacters) {
   EXPECT_NE(json.find("\"idea\":\"Naive backtracking: fill"), std::string::npos);
 }
 
+// Every solution on the default puzzles, within the step limit, makes a page that opens at once.
+TEST(Page, OfTheDefaultPuzzlesIsUnderThreeMegabytes) {
+  std::vector<Puzzle> puzzles;
+  for (const judge::Case& c : {leetcodeExample(), ladderPuzzle()}) {
+    puzzles.push_back({c.where, c.puzzle, {}});
+    for (const judge::SolutionEntry& entry : judge::solutions()) puzzles.back().traces.push_back(capture(entry, c.puzzle));
+  }
+  EXPECT_LT(toJson(puzzles, {}).size(), 3u << 20);
+}
+
 // --- The page in a real browser. ---
 
 std::string run(const std::string& command) {
