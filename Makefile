@@ -200,6 +200,7 @@ EXPLORE_FLAGS ?= -O2
 EXPLORE_PAGE  := $(BUILD)/explore/index.html
 EXPLORE_OBJ   := $(BUILD)/objects/explore
 EXPLORE_LIB   := $(addprefix $(EXPLORE_OBJ)/,capture.o page.o)
+GTEST_MAIN_LIBS = $(shell pkg-config --libs gtest_main 2>/dev/null)
 explore_make   = $(Q)$(MAKE) BUILD=$(EXPLORE_BUILD) CXXFLAGS="$(EXPLORE_FLAGS)" INSTRUMENT=1 LDFLAGS=-rdynamic \
                  $(addprefix $(EXPLORE_BUILD)/bin/,$(1))
 
@@ -222,7 +223,7 @@ $(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(
 $(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(JUDGE_LIB)
 	$(NEED_GTEST)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(shell pkg-config --libs gtest_main 2>/dev/null)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_MAIN_LIBS)
 $(BUILD)/bin/explore $(BUILD)/bin/explore_tests: $(BUILD)/solution-list
 $(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"'
 
