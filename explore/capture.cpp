@@ -51,6 +51,7 @@ struct Recorder {
 
   // Records every cell of the board that differs from the last hook's.
   void observe() {
+    if (board->size() != seen.size()) return stop("the solution changed the board's shape");
     long found = 0;
     for (size_t r = 0; r < seen.size(); ++r) {
       const std::vector<char>& row = (*board)[r];
