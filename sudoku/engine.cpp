@@ -293,21 +293,36 @@ struct Search {
   }
 };
 
-}  // namespace
-
-NineCount countNine(std::string_view cells, long limit) {
-  State s;
+// The state with the givens of `cells` placed; false when they clash.
+bool start(State& s, std::string_view cells) {
   for (int b = 0; b < 3; ++b) {
     for (int d = 0; d < 9; ++d) s.candidates[d][b] = (1u << 27) - 1;
     s.unfilled[b] = (1u << 27) - 1;
   }
   s.hiddenDirty = s.lockedDirty = 0x1FF;
-  Search search{limit, {}};
   for (int x = 0; x < 81 && x < int(cells.size()); ++x)
-    if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', x / 27, x % 27))
-      return search.result;  // clashing givens
-  search.run(s);
+    if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', x / 27, x % 27)) return false;
+  return true;
+}
+
+}  // namespace
+
+NineCount countNine(std::string_view cells, long limit) {
+  State s;
+  Search search{limit, {}};
+  if (start(s, cells)) search.run(s);
   return search.result;
+}
+
+bool solvableWithout(std::string_view cells, int cell, char digit) {
+  State s;
+  if (!start(s, cells) || s.candidates[digit - '1'][cell / 27] & ~s.unfilled[cell / 27] & 1u << cell % 27)
+    return false;  // clashing givens, or the digit is given there
+  s.candidates[digit - '1'][cell / 27] &= ~(1u << cell % 27);
+  s.markChanged(digit - '1');
+  Search search{1, {}};
+  search.run(s);
+  return search.result.solutions > 0;
 }
 
 Count countNine(const Board& puzzle, long limit) {
