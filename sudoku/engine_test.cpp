@@ -76,7 +76,7 @@ TEST(Engine, AgreesWithTheCounterOnRandomPuzzlesWithSeveralSolutions) {
 // solution puts another digit in that cell (the generator relies on it).
 TEST(Engine, SolvableWithoutAGivenMeansSeveralSolutionsWithoutIt) {
   std::vector<Case> cases = loadCases(kRoot + "/testcases/seventeen_clue.txt");
-  for (const std::string& set : {"magictour", "forum_hardest"})
+  for (std::string set : {"magictour", "forum_hardest"})
     for (const Case& c : loadCases(kRoot + "/testcases/" + set + ".txt")) cases.push_back(c);
   for (size_t i = 0; i < cases.size(); i += 7) {
     std::string cells = toLine(cases[i].puzzle);
