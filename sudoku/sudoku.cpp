@@ -55,7 +55,7 @@ struct Answer {
 Answer inputError(const Entry& e) { return {kStatusMalformed, "", e.where + ": " + e.error + "\n"}; }
 
 void print(const Answer& a, Streams io, int& status) {
-  io.err << a.err;
+  if (!a.err.empty()) io.err << a.err;  // even an empty write to std::cerr flushes std::cout
   io.out << a.out;
   status = std::max(status, a.status);
 }
