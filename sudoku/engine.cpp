@@ -338,4 +338,9 @@ Count countFast(const Board& puzzle, long limit) {
   return puzzle.size() == 9 ? countNine(puzzle, limit) : countSolutions(puzzle, limit);
 }
 
+long solutionCount(const Board& puzzle, long limit) {
+  return puzzle.size() == 9 ? countNine(toLine(puzzle), limit).solutions
+                            : countSolutions(puzzle, limit).solutions;
+}
+
 }  // namespace judge

@@ -43,4 +43,7 @@ Count countNine(const Board& puzzle, long limit);
 // search for other sides.
 Count countFast(const Board& puzzle, long limit);
 
+// The same, the count alone (no board for the first solution).
+long solutionCount(const Board& puzzle, long limit);
+
 }  // namespace judge
