@@ -1,9 +1,27 @@
 # sudoku-solutions: LeetCode 37 solutions and a local judge.  `make help` lists the targets.
 
-BUILD    ?= build
+# Every core unless told otherwise (make -j1), and one short line per step (V=1: whole commands).
+# (At the top level only: a sub-make shares its parent's job slots; -jN on the command line wins.)
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(shell nproc)
+endif
+MAKEFLAGS += --no-print-directory
+Q      = $(if $(filter-out 0,$(V)),,@)
+# $(call say,STEP,TARGET): the short line, where V is not set; put before the command.
+say    = $(if $(filter-out 0,$(V)),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
+
 CXX      ?= g++
 CXXSTD   ?= -std=c++17
 CXXFLAGS ?= -O2 -g
+# One build directory per configuration, so that switching compiler or flags never mixes
+# objects and never rebuilds what is built: build/ for the default, g++ -std=c++17 -O2 -g;
+# build/<compiler><flags>/ for another (make CXX=clang++ test: build/clang++-std=c++17-O2-g/).
+# make sanitize, make leetcode and the benchmarks have folders of their own below $(BUILD).
+ifeq ($(strip $(CXX) $(CXXSTD) $(CXXFLAGS)),g++ -std=c++17 -O2 -g)
+BUILD    ?= build
+else
+BUILD    ?= build/$(subst /,_,$(notdir $(CXX))$(subst $() ,,$(CXXSTD)$(CXXFLAGS)))
+endif
 WARNINGS := -Wall -Wextra
 CPPFLAGS += -Ijudge -I. -DREPO_ROOT='"$(CURDIR)"' -MMD -MP
 ALLFLAGS  = $(CXXSTD) $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS)
@@ -50,30 +68,34 @@ NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo a
 JUDGE_CXX     := $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX))
 JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(patsubst -std=%,%,$(CXXSTD)))
 JUDGED        := $(BUILD)/judged
-JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner_main.o board.o registry.o)
+JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o sandbox.o)
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
-JUDGE_ARGS     = $(if $(SETS),--sets $(SETS)) $(if $(TIME_LIMIT_MS),--time-limit-ms $(TIME_LIMIT_MS))
+# $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
+quote          = '$(subst ','\'',$(value $(1)))'
+JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
+                 $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
+                 $(if $(filter-out 0,$(STRICT)),--strict)
 
 .PHONY: judge
-all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution on the sets it declares: one verdict table
-	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTIONS)
+all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
+	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [SETS=a,b] [TIME_LIMIT_MS=n]
-	@test -n "$(SOLUTION)" || { echo "usage: make judge SOLUTION=path/to/file.cpp [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
-	$(JUDGE_BIN) $(JUDGE_ARGS) $(SOLUTION)
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n]
+	@test -n $(call quote,SOLUTION) || { echo "usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
+	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) -- $(call quote,SOLUTION)
 
-test: $(BUILD)/tests ## Build and run the GoogleTest suite (checker, loader, every solution)
-	$(BUILD)/tests
+test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary
+	$(call say,TEST,$(BUILD)/tests)$(BUILD)/tests --gtest_brief=1
 
 sanitize: ## The tests built with AddressSanitizer and UBSan
-	$(MAKE) BUILD=$(BUILD)/sanitize CXXFLAGS="$(SANITIZE_FLAGS)" test
+	$(Q)$(MAKE) BUILD=$(BUILD)/sanitize CXXFLAGS="$(SANITIZE_FLAGS)" test
 
 leetcode: ## The tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
 	@command -v $(LEETCODE_CXX) >/dev/null || { echo "$(LEETCODE_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
-	$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" test
+	$(Q)$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" test
 
 table: $(BUILD)/tests ## Print the table of solutions in solutions/README.md (technique, lines of code, sets)
 	@solutions/table.sh $(BUILD)/tests
@@ -100,7 +122,7 @@ BENCH_FLAGS_O2        := -O2
 BENCH_FLAGS_O2-popcnt := -O2 -mpopcnt
 BENCH_FLAGS_O3-native := -O3 -march=native
 # $(call bench_build,SET): builds $(BUILD)/bench-SET/benchmarks with BENCH_FLAGS_SET.
-bench_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH_CXX) \
+bench_build = $(Q)$(MAKE) BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH_CXX) \
               CXXSTD=$(BENCH_STD) CXXFLAGS="$(BENCH_FLAGS_$(1))" $(BUILD)/bench-$(1)/benchmarks
 # The effort build counts recursive calls instead of timing (bench/effort.h): with $(CXX), only
 # the solutions instrumented (INSTRUMENT=1), their names exported (-rdynamic). g++ instruments
@@ -109,7 +131,7 @@ bench_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH
 # always-inline allocator members, which the library does not export).
 instrument   = $(if $(INSTRUMENT),$(if $(findstring clang,$(1)),-finstrument-functions-after-inlining,\
                -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include))
-effort_build = $(MAKE) --no-print-directory BUILD=$(BUILD)/bench-effort CXXFLAGS=-O2 INSTRUMENT=1 \
+effort_build = $(Q)$(MAKE) BUILD=$(BUILD)/bench-effort CXXFLAGS=-O2 INSTRUMENT=1 \
                LDFLAGS=-rdynamic $(BUILD)/bench-effort/benchmarks
 
 .PHONY: bench bench-quick bench-commands chart
@@ -146,11 +168,11 @@ chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make benc
 
 $(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
-	$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
 
 $(BUILD)/bench/%.o: bench/%.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(ALLFLAGS) -c $< -o $@
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
 # The fuzz target (sudoku/fuzz_reader.cpp): the reader and parseBoard under libFuzzer with ASan
 # and UBSan, built by clang 19 in $(BUILD)/fuzz. New inputs go to FUZZ_CORPUS (seeded with
@@ -166,20 +188,20 @@ FUZZ_OBJS     = $(SUDOKU_OBJ)/fuzz_reader.o $(SUDOKU_OBJ)/reader.o \
 .PHONY: fuzz
 fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
 	@command -v $(FUZZ_CXX) >/dev/null || { echo "$(FUZZ_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CXX=$(FUZZ_CXX) CXXFLAGS="$(FUZZ_FLAGS)" $(BUILD)/fuzz/fuzz_reader
+	$(Q)$(MAKE) BUILD=$(BUILD)/fuzz CXX=$(FUZZ_CXX) CXXFLAGS="$(FUZZ_FLAGS)" $(BUILD)/fuzz/fuzz_reader
 	@mkdir -p $(FUZZ_CORPUS)
 	$(BUILD)/fuzz/fuzz_reader -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 	  -artifact_prefix=$(BUILD)/fuzz/ $(FUZZ_CORPUS) testcases/cli testcases/invalid
 
 $(BUILD)/fuzz_reader: $(FUZZ_OBJS)
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 $(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	$(NEED_GTEST)
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
 .PHONY: sudoku
@@ -189,31 +211,42 @@ $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
 $(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
 $(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(JUDGE_LIB)
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^)
 
 $(SUDOKU_OBJ)/%.o: sudoku/%.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(ALLFLAGS) -c $< -o $@
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
 $(BUILD)/judge/%.o: judge/%.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(ALLFLAGS) -c $< -o $@
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+
+# g++: LeetCode's environment (judge/prelude.h, the whole standard library) parsed once for
+# every wrapped solution, not once for each (3 s of each file's 3.5 s): g++ finds
+# $(BUILD)/pch/prelude.h.gch before judge/prelude.h, and uses it when the flags match.
+PRELUDE_GCH := $(if $(filter g++%,$(notdir $(CXX))),$(BUILD)/pch/prelude.h.gch)
+$(BUILD)/pch/prelude.h.gch: judge/prelude.h
+	@mkdir -p $(@D)
+	$(call say,PCH,$@)echo '#include "prelude.h"  // compiled, not opened: no "#pragma once in main file"' > $@.h && \
+	  $(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -MT $@ -MF $@.d -x c++-header $@.h -o $@
+$(BUILD)/solutions/%.o: CPPFLAGS := $(if $(PRELUDE_GCH),-I$(BUILD)/pch) $(CPPFLAGS)
+$(WRAPPERS): | $(PRELUDE_GCH)
 
 # Each solution is compiled unchanged inside its own namespace (judge/wrap.sh).
 $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 	@mkdir -p $(@D)
-	judge/wrap.sh $(subst -,_,$*) $< > $@
+	$(call say,WRAP,$@)judge/wrap.sh $(subst -,_,$*) $< > $@
 
 $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
-	$(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -c $< -o $@
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -c $< -o $@
 
 $(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
 	@mkdir -p $(@D)
-	judge/wrap.sh --skip "$(CXX23_MISSING)" $(subst -,_,$*) $< > $@
+	$(call say,SKIP,$@)judge/wrap.sh --skip "$(CXX23_MISSING)" $(subst -,_,$*) $< > $@
 
 ifneq ($(CXX23),)
 $(CXX23_WRAPPERS): $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
-	$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) $(call instrument,$(CXX23)) -c $< -o $@
+	$(call say,CXX23,$@)$(CXX23) -std=c++23 $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS) $(call instrument,$(CXX23)) -c $< -o $@
 endif
 
 # $(BUILD)/cxx23-choice records the choice (rewritten, at parse time, only when it
@@ -233,19 +266,22 @@ $(BUILD)/sudoku $(BUILD)/tests $(BUILD)/benchmarks: $(BUILD)/solution-list
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
 $(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain.sh
 $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
+$(BUILD)/tests: | $(JUDGE_BIN)
+$(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' \
+                                               -DBUILD_DIR='"$(abspath $(BUILD))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
 
 # The runner every judged program is linked with, built by the judge's compiler.
 $(JUDGED)/%.o: judge/%.cpp
 	@mkdir -p $(@D)
-	$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
+	$(call say,CXX,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
 
 $(JUDGED)/prelude.pch: judge/prelude.h
 	@mkdir -p $(@D)
-	$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) -x c++-header $< -o $@
+	$(call say,PCH,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) -x c++-header $< -o $@
 
 # Read by judge/build_solution.sh; rewritten with the runtime, so programs linked
 # with an older runtime are rebuilt.
@@ -253,8 +289,10 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	@printf '%s\n' "# How judge/build_solution.sh builds a solution for the judge (written by make)" \
 	  "cxx='$(JUDGE_CXX)'" "standard='$(JUDGE_STD)'" "flags='$(LEETCODE_FLAGS)'" \
 	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)/judge'" \
-	  "runtime='$(abspath $(JUDGE_RUNTIME))'" > $@
+	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
+	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(BUILD)/pch/*.gch.d)
 
-.SECONDARY:
+# The wrapped solutions are kept, for a reader to see what was compiled.
+.PRECIOUS: $(BUILD)/solutions/%.cc

@@ -12,6 +12,7 @@
 //   --effort         time nothing: count each solution's recursive calls per puzzle on each of
 //                    its sets (bench/effort.h; needs the solutions built -finstrument-functions)
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -158,10 +159,29 @@ int countEffort(const Options& options, std::ostream* tsv) {
   return 1;
 }
 
-// Prints as usual and appends each measured Solve/ and Ladder/ run to the TSV file.
+// Prints as usual (in colour only on a terminal) and appends each measured
+// Solve/ and Ladder/ run to the TSV file.
 class TableReporter : public benchmark::ConsoleReporter {
  public:
-  TableReporter(std::string label, std::ostream* tsv) : label_(std::move(label)), tsv_(tsv) {}
+  TableReporter(std::string label, std::ostream* tsv)
+      : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular),
+        label_(std::move(label)),
+        tsv_(tsv) {}
+
+  // The context (CPU, caches, load) without Debian's "Library was built as
+  // DEBUG" warning: it concerns libbenchmark's own assertions, which cost
+  // nothing inside the timed loop; the solutions are built with our flags.
+  bool ReportContext(const Context& context) override {
+    std::ostringstream text;
+    std::ostream& err = GetErrorStream();
+    SetErrorStream(&text);
+    bool ok = ConsoleReporter::ReportContext(context);
+    SetErrorStream(&err);
+    std::istringstream lines(text.str());
+    for (std::string line; std::getline(lines, line);)
+      if (line.find("Library was built as DEBUG") == std::string::npos) err << line << '\n';
+    return ok;
+  }
 
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);

@@ -68,11 +68,34 @@ std::vector<std::string> nineByNineSets(const std::string& root) {
   return sets;
 }
 
+std::vector<std::string> leetcodeTier(const std::string& root) {
+  std::string path = root + "/judge/tiers.txt";
+  for (const auto& [number, words] : wordLines(path))
+    if (words[0] == "leetcode") return {words.begin() + 1, words.end()};
+  throw CatalogError(path + ": no 'leetcode' tier");
+}
+
+namespace {
+
+// The LeetCode tier, then `others` not already in it.
+std::vector<std::string> tierFirst(const std::string& root, const std::vector<std::string>& others) {
+  std::vector<std::string> sets = leetcodeTier(root);
+  for (const std::string& set : others)
+    if (std::find(sets.begin(), sets.end(), set) == sets.end()) sets.push_back(set);
+  return sets;
+}
+
+}  // namespace
+
 std::vector<std::string> setsForSolution(const std::string& solution, const std::string& root) {
   auto declared = declaredSets(root);
   auto it = declared.find(solution);
-  if (it == declared.end()) return nineByNineSets(root);
-  return {it->second.begin(), it->second.end()};
+  if (it == declared.end()) return setsForAnyFile(root);
+  return tierFirst(root, {it->second.begin(), it->second.end()});
+}
+
+std::vector<std::string> setsForAnyFile(const std::string& root) {
+  return tierFirst(root, nineByNineSets(root));
 }
 
 TimeLimits::TimeLimits(const std::string& path) {

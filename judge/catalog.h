@@ -1,6 +1,7 @@
 // What the judge runs a solution file on: the bundled testcase sets
-// (testcases/*.txt), the sets a bundled solution declares (solutions/sets.txt)
-// and each set's time limit per case (judge/time_limits.txt).
+// (testcases/*.txt), the LeetCode tier among them (judge/tiers.txt), the sets a
+// bundled solution declares (solutions/sets.txt) and each set's time limit per
+// case (judge/time_limits.txt).
 #pragma once
 #include <map>
 #include <set>
@@ -25,10 +26,18 @@ std::map<std::string, std::set<std::string>> declaredSets(const std::string& roo
 // counts as 9x9, so that whoever runs it reports the loader's error.
 std::vector<std::string> nineByNineSets(const std::string& root);
 
+// judge/tiers.txt: the LeetCode tier's sets, in the order they run. Every
+// other set is a stress tier.
+std::vector<std::string> leetcodeTier(const std::string& root);
+
 // The sets a bundled solution runs on (the harness, the judge and the bench
-// agree on it): those solutions/sets.txt lists for it, else every 9x9 set, as
-// LeetCode's solutions never see other sizes.
+// agree on it): the LeetCode tier, then those solutions/sets.txt lists for it,
+// else every 9x9 set, as LeetCode's solutions never see other sizes.
 std::vector<std::string> setsForSolution(const std::string& solution, const std::string& root);
+
+// The LeetCode tier, then every other 9x9 set: what a file from outside the
+// repository is judged on.
+std::vector<std::string> setsForAnyFile(const std::string& root);
 
 // judge/time_limits.txt: the CPU time limit per case, in milliseconds, of each
 // set; the line "default N" covers sets it does not name.

@@ -1,12 +1,9 @@
 #include "verdict.h"
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "catalog.h"
 #include "checker.h"
@@ -18,35 +15,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kSkippedExit = 77;  // judge/build_solution.sh: the file needs a newer standard
-
 // A watchdog, not the limit: CPU time decides TLE (the runner stops itself at
 // the limit), but a child that has not answered after five times the limit
 // plus a second of wall time is sleeping or blocked. Generous, because on a
 // loaded machine (2 cores, 6 busy processes) a case gets a third of a core.
 std::chrono::milliseconds wallLimit(int limitMs) {
   return std::chrono::milliseconds(5 * limitMs + 1000);
-}
-
-bool newerThanAll(const fs::path& target, const std::vector<fs::path>& sources) {
-  std::error_code error;
-  auto built = fs::last_write_time(target, error);
-  if (error) return false;
-  for (const fs::path& source : sources)
-    if (fs::last_write_time(source) > built) return false;
-  return true;
-}
-
-// A build that failed, as remembered in `failed` (the script's exit status on
-// the first line, then its message): the unchanged file would fail again.
-Program failedBuild(Program program, const std::string& failed) {
-  std::ifstream in(failed);
-  int status = 0;
-  in >> status;
-  in.ignore(1);
-  program.message.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
-  return program;
 }
 
 std::string relativeTo(const std::string& root, const std::string& path) {
@@ -101,22 +75,45 @@ CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
   return {Verdict::kAccepted, "", answer->cpuMicros};
 }
 
-// Runs one set in one child: the cases in order until the first failure.
-SetResult judgeSet(const std::string& program, const std::string& set,
-                   const std::vector<Case>& cases, int limitMs, const Workspace& workspace) {
-  SetResult result{set, Verdict::kAccepted, 0, int(cases.size()), {}, ""};
+// "Time Limit Exceeded on testcases/magictour.txt:9 (case 3 of 200): why".
+std::string failureText(const CaseVerdict& judged, const std::vector<Case>& cases, size_t i,
+                        const Workspace& workspace) {
+  return std::string(verdictName(judged.verdict)) + " on " +
+         caseName(cases[i], i, cases.size(), workspace) + ": " + judged.why;
+}
+
+// The puzzles from case `first` on, for a child that starts there.
+std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
   std::vector<Board> puzzles;
-  for (const Case& c : cases) puzzles.push_back(c.puzzle);
-  Child child(program, puzzles, limitMs);
+  for (size_t i = first; i < cases.size(); ++i) puzzles.push_back(cases[i].puzzle);
+  return puzzles;
+}
+
+// Runs one set in one child: the cases in order until the first failure. A
+// case over the time limit runs once more, in a fresh child that goes on from
+// it: a machine's hiccup must not decide a verdict.
+SetResult judgeSet(const std::string& program, const std::string& set,
+                   const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
+                   const Workspace& workspace) {
+  SetResult result{set, false, Verdict::kAccepted, 0, int(cases.size()), {}, "", ""};
+  auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
-    CaseVerdict judged = judgeCase(child, cases[i], limitMs);
-    if (judged.micros >= 0) result.micros.push_back(judged.micros);
+    CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
+    if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {
+      child = std::make_unique<Child>(program, puzzlesFrom(cases, i), limitMs);
+      std::string first = judged.why.substr(0, judged.why.find('\n'));
+      judged = judgeCase(*child, cases[i], limitMs);
+      if (judged.verdict == Verdict::kTimeLimitExceeded)
+        judged.why = "twice; first " + first + ", then " + judged.why;
+      else if (result.rerun.empty())
+        result.rerun = caseName(cases[i], i, cases.size(), workspace) + ": " + first;
+    }
     if (judged.verdict != Verdict::kAccepted) {
       result.verdict = judged.verdict;
-      result.failure = std::string(verdictName(judged.verdict)) + " on " +
-                       caseName(cases[i], i, cases.size(), workspace) + ": " + judged.why;
+      result.failure = failureText(judged, cases, i, workspace);
       break;
     }
+    result.micros.push_back(judged.micros);
     ++result.passed;
   }
   return result;
@@ -134,47 +131,6 @@ bool isBundled(const fs::path& file, const Workspace& workspace) {
 }
 
 }  // namespace
-
-Program buildProgram(const std::string& file, const Workspace& workspace) {
-  std::string toolchain = workspace.judged + "/toolchain.sh";
-  if (!fs::exists(toolchain))
-    throw std::runtime_error(toolchain + " is missing: build the judge with make");
-  if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
-  fs::path source = fs::canonical(file);
-  Program program{file, Verdict::kAccepted, "", ""};
-  program.path = workspace.judged + "/bin" + fs::path(source).replace_extension().string();
-  std::string script = workspace.root + "/judge/build_solution.sh";
-  std::string failed = program.path + ".failed";
-  std::vector<fs::path> inputs = {source, toolchain, script, workspace.root + "/judge/wrap.sh"};
-  if (newerThanAll(program.path, inputs)) return program;
-  if (newerThanAll(failed, inputs)) return failedBuild(program, failed);
-  fs::remove(failed);
-  int status = runCommand({script, toolchain, source.string(), program.path}, program.message);
-  if (status == 0) return program;
-  fs::create_directories(fs::path(failed).parent_path());
-  std::ofstream(failed) << status << "\n" << program.message;
-  program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
-  return program;
-}
-
-std::vector<std::variant<Program, std::string>> buildPrograms(
-    const std::vector<std::string>& files, int jobs, const Workspace& workspace) {
-  std::vector<std::variant<Program, std::string>> built(files.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) {
-      try {
-        built[i] = buildProgram(files[i], workspace);
-      } catch (const std::exception& e) {  // this file is not judged; the others still are
-        built[i] = std::string(e.what());
-      }
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
-  for (std::thread& w : workers) w.join();
-  return built;
-}
 
 const char* verdictName(Verdict verdict) {
   switch (verdict) {
@@ -204,7 +160,7 @@ long long SetResult::maxMicros() const {
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
   fs::path path = fs::absolute(file);
   return isBundled(path, workspace) ? setsForSolution(path.stem().string(), workspace.root)
-                                    : nineByNineSets(workspace.root);
+                                    : setsForAnyFile(workspace.root);
 }
 
 FileResult judgeProgram(const Program& program, const JudgeOptions& options,
@@ -214,13 +170,27 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
   TimeLimits limits(workspace.root + "/judge/time_limits.txt");
   const std::vector<std::string>& sets =
       options.sets.empty() ? setsFor(program.file, workspace) : options.sets;
+  std::vector<std::string> tier = leetcodeTier(workspace.root);
   for (const std::string& set : sets) {
     int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(set);
     result.sets.push_back(judgeSet(program.path, set, loadSet(set, options.maxCases, workspace),
-                                   limitMs, workspace));
+                                   limitMs, options, workspace));
+    result.sets.back().leetcodeTier = std::count(tier.begin(), tier.end(), set) > 0;
     if (result.verdict == Verdict::kAccepted) result.verdict = result.sets.back().verdict;
   }
   return result;
+}
+
+Verdict FileResult::leetcodeVerdict() const {
+  if (verdict == Verdict::kCompileError || verdict == Verdict::kSkipped) return verdict;
+  for (const SetResult& set : sets)
+    if (set.leetcodeTier && set.verdict != Verdict::kAccepted) return set.verdict;
+  return Verdict::kAccepted;
+}
+
+bool FileResult::passes(bool strict) const {
+  if (leetcodeVerdict() != Verdict::kAccepted) return false;
+  return !strict || verdict == Verdict::kAccepted;
 }
 
 FileResult judgeFile(const std::string& file, const JudgeOptions& options,

@@ -1,8 +1,9 @@
-// The judge: compiles one solution file as LeetCode does (judge/prelude.h,
-// wrapped by judge/wrap.sh, built by judge/build_solution.sh with the
+// The judge: compiles one solution file as LeetCode does (judge/prelude.h, the
+// file at global scope, then the driver: judge/build_solution.sh, with the
 // toolchain the Makefile chose) and runs it set by set, each set in one child
 // process (sandbox.h), each case against a time limit, each answer through
-// the checker. A set stops at its first failing case, as on LeetCode.
+// the checker. A set stops at its first failing case, as on LeetCode. The
+// LeetCode tier's sets (judge/tiers.txt) decide the LeetCode verdict.
 #pragma once
 #include <string>
 #include <variant>
@@ -32,12 +33,14 @@ Workspace builtWorkspace();  // the paths this binary was built with
 
 struct SetResult {
   std::string set;  // "magictour"
+  bool leetcodeTier = false;  // one of the sets that decide the LeetCode verdict
   Verdict verdict = Verdict::kAccepted;
   int passed = 0, total = 0;
-  std::vector<long long> micros;  // CPU time of each case that was answered
+  std::vector<long long> micros;  // CPU time of each case that passed
   std::string failure;            // the first failing case: where, why, the boards
+  std::string rerun;              // a case that went over the limit once, then passed
 
-  long long medianMicros() const;  // 0 when no case was answered
+  long long medianMicros() const;  // 0 when no case passed
   long long maxMicros() const;
 };
 
@@ -46,17 +49,25 @@ struct FileResult {
   Verdict verdict = Verdict::kAccepted;  // Compile Error, Skipped, or the first failing set's
   std::string message;                   // the compiler's message, or why it was skipped
   std::vector<SetResult> sets;
+
+  // LeetCode's verdict: Compile Error or Skipped, else the first LeetCode-tier
+  // set's that failed, else Accepted.
+  Verdict leetcodeVerdict() const;
+  // Whether the file passes: the LeetCode verdict is Accepted and, when
+  // `strict`, every set it ran. A skipped file never passes.
+  bool passes(bool strict) const;
 };
 
 struct JudgeOptions {
   std::vector<std::string> sets;  // empty: setsFor(file)
+  bool rerunTimeLimit = true;     // a case over the limit runs once more before TLE
   int timeLimitMs = 0;            // 0: each set's limit from judge/time_limits.txt
   int maxCases = 0;               // 0: every case; N: the first N of each set
 };
 
-// The sets a file is judged on by default: those solutions/sets.txt lists for
-// a bundled solution (solutions/*.cpp); for any other file, or a bundled one
-// it does not list, every set of 9x9 puzzles.
+// The sets a file is judged on by default: the LeetCode tier, then those
+// solutions/sets.txt lists for a bundled solution (solutions/*.cpp); for any
+// other file, or a bundled one it does not list, every other set of 9x9 puzzles.
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace);
 
 // A solution file compiled for the judge, or why it was not.
@@ -67,10 +78,11 @@ struct Program {
   std::string message;                   // the compiler's message, or why skipped
 };
 
-// Compiles `file` into $(BUILD)/judged/bin/<its absolute path>, unless that
-// program (or the record of a failed build, <program>.failed) is newer than
-// the file and the way files are built. Safe to call from several threads at
-// once for different files.
+// Compiles `file` into $(BUILD)/judged/bin/<key>, where the key is a hash of
+// what the program is made from: the file's text and path (compiler messages
+// name it), the toolchain (with its runtime's stamp) and the build script. An existing program, or the record of
+// a failed build (<key>.failed), is reused; a file changed in any way, whatever
+// its modification time, gets a new key. Safe to call from several threads.
 Program buildProgram(const std::string& file, const Workspace& workspace);
 
 // buildProgram for each file, `jobs` compilers at a time (compiling is most

@@ -95,6 +95,9 @@ TEST_P(KnownWrong, GetsTheVerdictItsHeaderNames) {
   EXPECT_EQ(failed->verdict, expected) << failed->failure;
   EXPECT_NE(failed->failure.find(headerValue(file, "Expected report contains")), std::string::npos)
       << failed->failure;
+  if (expected == Verdict::kTimeLimitExceeded) {  // run once more before the verdict
+    EXPECT_NE(failed->failure.find("twice; first stopped"), std::string::npos) << failed->failure;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, KnownWrong, testing::ValuesIn(knownWrongFiles()),
@@ -156,12 +159,15 @@ TEST_F(Judge, RunsEveryCaseOfASetInOneProcess) {
   EXPECT_EQ(result.sets[1].passed, 1);
 }
 
-TEST_F(Judge, BundledSolutionsRunOnTheSetsTheyDeclare) {
+TEST_F(Judge, BundledSolutionsRunOnTheLeetCodeTierThenTheSetsTheyDeclare) {
   auto declared = declaredSets(kRoot);
-  for (const auto& [name, sets] : declared)
-    EXPECT_EQ(setsFor(kRoot + "/solutions/" + name + ".cpp", builtWorkspace()),
-              std::vector<std::string>(sets.begin(), sets.end()))
-        << name;
+  std::vector<std::string> tier = leetcodeTier(kRoot);
+  for (const auto& [name, sets] : declared) {
+    std::vector<std::string> expected = tier;
+    for (const std::string& set : sets)
+      if (std::count(tier.begin(), tier.end(), set) == 0) expected.push_back(set);
+    EXPECT_EQ(setsFor(kRoot + "/solutions/" + name + ".cpp", builtWorkspace()), expected) << name;
+  }
 }
 
 void expectEveryNineByNineSet(const std::vector<std::string>& sets) {
@@ -181,6 +187,139 @@ TEST_F(Judge, UnlistedBundledSolutionsRunOnEveryNineByNineSet) {
   for (const auto& entry : fs::directory_iterator(kRoot + "/solutions"))
     if (entry.path().extension() == ".cpp" && !declared.count(entry.path().stem().string()))
       expectEveryNineByNineSet(setsFor(entry.path().string(), builtWorkspace()));
+}
+
+// --- LeetCode's compile: the file at global scope, the driver after it ---
+
+FileResult judgeOnTier(const std::string& file) {
+  JudgeOptions options;
+  options.sets = leetcodeTier(kRoot);
+  return judgeFile(file, options);
+}
+
+// A fixture LeetCode would not compile: a Compile Error whose message says `why`.
+void expectCompileErrorSaying(const std::string& fixture, const std::string& why) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/" + fixture);
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError)) << fixture;
+  EXPECT_NE(result.message.find(why), std::string::npos) << result.message;
+}
+
+TEST_F(Judge, AMainOfItsOwnIsACompileErrorThatSaysLeetCodeSuppliesMain) {
+  expectCompileErrorSaying("defines_main.cpp", "defines main(); LeetCode supplies main()");
+}
+
+TEST_F(Judge, NoClassSolutionIsOneLineNamingWhatWasFound) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/lowercase_solution.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError));
+  EXPECT_EQ(result.message, kRoot + "/judge/fixtures/lowercase_solution.cpp: no class Solution; "
+                            "found class solution (line 3) instead. LeetCode calls "
+                            "Solution().solveSudoku(board).");
+  result = judgeOnTier(kRoot + "/judge/fixtures/empty.cpp");
+  EXPECT_EQ(result.message, kRoot + "/judge/fixtures/empty.cpp: the file is empty; LeetCode "
+                            "calls Solution().solveSudoku(board).");
+}
+
+// No wrapper, namespace or build path: the user's file and line only.
+TEST_F(Judge, CompileErrorsNameOnlyTheUsersFile) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/compile_error.cpp");
+  for (const char* foreign : {"namespace", "build/", "judged", "LeetCode driver", ".cc"})
+    EXPECT_EQ(result.message.find(foreign), std::string::npos) << foreign << " in:\n" << result.message;
+}
+
+TEST_F(Judge, ADiscussStyleFileWithABomAndAFunctionNamedJudgeIsAccepted) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/discuss_style.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+}
+
+TEST_F(Judge, APrivateSolveSudokuIsACompileErrorThatSaysSo) {
+  expectCompileErrorSaying("private_solve.cpp", "has no public void solveSudoku");
+}
+
+TEST_F(Judge, GnuExtensionHeadersCompileAsOnLeetCode) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/pb_ds.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+}
+
+// What most LeetCode users submit: scanning isValid, no pruning beyond it.
+TEST_F(Judge, PlainBacktrackingGetsTheLeetCodeVerdictAccepted) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/plain_backtracking.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted));
+  EXPECT_TRUE(result.passes(false));
+  int tierSets = 0;
+  for (const SetResult& set : result.sets) {
+    tierSets += set.leetcodeTier;
+    if (set.leetcodeTier) {
+      EXPECT_EQ(set.passed, set.total) << set.set << ": " << set.failure;
+    }
+  }
+  EXPECT_EQ(tierSets, int(leetcodeTier(kRoot).size()));
+}
+
+// A path with spaces, parentheses, '$' and '&' is only a name.
+TEST_F(Judge, JudgesAFileWhosePathHasSpacesAndParentheses) {
+  std::string dir = testing::TempDir() + "dir with space $HOME & co";
+  fs::create_directories(dir);
+  std::string file = dir + "/my sol (v2).cpp";
+  fs::copy_file(kRoot + "/judge/fixtures/plain_backtracking.cpp", file,
+                fs::copy_options::overwrite_existing);
+  FileResult result = judgeOnTier(file);
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+}
+
+// `cp -p` of an older, correct file over a judged wrong one: the cache keys
+// on the text, not on modification times.
+TEST_F(Judge, AFileReplacedWithAnOlderOneIsJudgedAnew) {
+  std::string file = testing::TempDir() + "replaced_with_cp_p.cpp";
+  fs::copy_file(kRoot + "/solutions/wrong_answer/box_index_sum.cpp", file,
+                fs::copy_options::overwrite_existing);
+  JudgeOptions options;
+  options.sets = {"leetcode_example"};
+  ASSERT_EQ(verdictName(judgeFile(file, options).verdict), verdictName(Verdict::kWrongAnswer));
+  auto mtime = fs::last_write_time(file);
+  fs::copy_file(kRoot + "/judge/fixtures/plain_backtracking.cpp", file,
+                fs::copy_options::overwrite_existing);
+  fs::last_write_time(file, mtime - std::chrono::hours(24));  // older than the judged program
+  EXPECT_EQ(verdictName(judgeFile(file, options).verdict), verdictName(Verdict::kAccepted));
+}
+
+TEST(FileResult, ALeetCodeTierFailureDecidesTheVerdictAStressFailureOnlyWhenStrict) {
+  FileResult result;
+  result.sets.resize(2);
+  result.sets[0].set = "leetcode_example", result.sets[0].leetcodeTier = true;
+  result.sets[1].set = "magictour";
+  result.sets[1].verdict = result.verdict = Verdict::kTimeLimitExceeded;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kAccepted);
+  EXPECT_TRUE(result.passes(false));
+  EXPECT_FALSE(result.passes(true));
+  result.sets[0].verdict = Verdict::kWrongAnswer;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kWrongAnswer);
+  EXPECT_FALSE(result.passes(false));
+}
+
+TEST(FileResult, ASkippedFileNeverPasses) {
+  FileResult result;
+  result.verdict = Verdict::kSkipped;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kSkipped);
+  EXPECT_FALSE(result.passes(false));
+}
+
+// The harness links every solution inside a namespace of its own; LeetCode
+// compiles each alone at global scope. Each must pass that compile too.
+TEST_F(Judge, EveryBundledSolutionPassesLeetCodesCompileAndExample) {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(kRoot + "/solutions"))
+    if (entry.path().extension() == ".cpp") files.push_back(entry.path().string());
+  auto programs = buildPrograms(files, 2, builtWorkspace());
+  JudgeOptions options;
+  options.sets = {"leetcode_example"};
+  for (size_t i = 0; i < files.size(); ++i) {
+    const Program* program = std::get_if<Program>(&programs[i]);
+    ASSERT_NE(program, nullptr) << files[i];
+    if (program->verdict == Verdict::kSkipped) continue;  // needs C++23: Registry.* say why
+    FileResult result = judgeProgram(*program, options, builtWorkspace());
+    EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kAccepted))
+        << files[i] << ": " << result.message;
+  }
 }
 
 TEST_F(Judge, AMissingFileIsAnErrorNotAVerdict) {

@@ -1,10 +1,67 @@
 #!/bin/sh
-# Usage: solutions/table.sh TESTS   (`make table` passes $(BUILD)/tests)
+# Usage: solutions/table.sh TESTS              (`make table` passes $(BUILD)/tests)
+#        solutions/table.sh --technique FILE...
 # Prints the table of solutions in solutions/README.md: each file, its technique
-# (the first comment line, up to the colon), its lines of code (lines that are
-# neither blank nor only a comment) and the sets it passes: the Solution.Set
-# tests that the harness in TESTS registers for it (`TESTS --gtest_list_tests`).
+# (read from its header comment, see technique() below), its lines of code (lines
+# that are neither blank nor only a comment) and the sets it passes: the
+# Solution.Set tests that the harness in TESTS registers for it
+# (`TESTS --gtest_list_tests`). With --technique, prints only the technique of
+# each FILE, one a line (judge/table_test.cpp checks it).
 set -eu
+
+# The technique of FILE, from its header comment: the first comment lines of the file,
+# after any blank, preprocessor (#include) and using lines, up to the first colon or full
+# stop followed by a space or the end of a line ("// Naive backtracking: fill the first
+# ..." -> "Naive backtracking"), less a parenthesis that the cut leaves open. // Time:,
+# // Space: and // Needs: lines are not part of it. A file with code before any comment
+# has no header comment: one pasted from elsewhere that opens with #include
+# <bits/stdc++.h> is not named after its #include.
+technique() {
+  awk '
+    function add(line) {
+      if (line == "") { if (text != "") exit; return }
+      text = text (text == "" ? "" : " ") line
+      if (match(text, /[:.]( |$)/)) { text = substr(text, 1, RSTART - 1); exit }
+    }
+    function unclosed(s) { return index(s, "(") && !match(s, /\([^()]*\)[^(]*$/) }
+    inBlock {  # inside a /* ... */ comment
+      line = $0
+      if (sub(/\*\/.*/, "", line)) inBlock = 0
+      sub(/^[[:space:]]*\*?[[:space:]]*/, "", line)
+      add(line)
+      if (!inBlock && text != "") exit
+      next
+    }
+    /^[[:space:]]*\/\// {
+      line = $0
+      sub(/^[[:space:]]*\/\/+[[:space:]]*/, "", line)
+      if (line ~ /^(Time|Space|Needs):/) { if (text != "") exit; next }
+      add(line)
+      next
+    }
+    /^[[:space:]]*\/\*/ {
+      line = $0
+      sub(/^[[:space:]]*\/\*+[[:space:]]*/, "", line)
+      if (!sub(/\*\/.*/, "", line)) inBlock = 1
+      add(line)
+      if (!inBlock && text != "") exit
+      next
+    }
+    /^[[:space:]]*$/ || /^[[:space:]]*#/ || /^[[:space:]]*using[[:space:]]/ { if (text != "") exit; next }
+    { exit }  # code: before any comment, or after the header comment
+    END {
+      if (unclosed(text)) sub(/ *\([^()]*$/, "", text)  # a parenthesis the cut left open
+      print (text == "" ? "no header comment" : text)
+    }
+  ' "$1"
+}
+
+if [ "${1:-}" = --technique ]; then
+  shift
+  for file in "$@"; do technique "$file"; done
+  exit 0
+fi
+
 tests=$(realpath "${1:?usage: solutions/table.sh path/to/tests}")
 list=$("$tests" --gtest_list_tests)
 cd "$(dirname "$0")"
@@ -23,7 +80,7 @@ listed() {
 echo '| file | technique | lines of code | sets it passes |'
 echo '|---|---|--:|---|'
 for file in *.cpp; do
-  technique=$(head -n 1 "$file" | sed -e 's|^// *||' -e 's|:.*||')
+  technique=$(technique "$file")
   grep -q '^// Needs: C++23' "$file" && technique="$technique (C++23)"
   code=$(grep -cvE '^[[:space:]]*(//.*)?$' "$file")
   sets=

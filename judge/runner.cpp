@@ -1,7 +1,7 @@
-// The judged process: one solution file (wrapped by judge/wrap.sh, linked in
-// alone) run on every puzzle of a set, all in this one process, as LeetCode
-// runs a submission: a fresh Solution per case, but globals live on between
-// cases. Puzzles come on file descriptor 4, one per line; for each, one line
+// The judged process: one solution file (compiled with the driver that
+// judge/build_solution.sh appends) run on every puzzle of a set, all in this
+// one process, as LeetCode runs a submission: a fresh Solution per case, but
+// globals live on between cases. Puzzles come on file descriptor 4, one per line; for each, one line
 // goes to file descriptor 3: the CPU microseconds of solveSudoku and the
 // returned board. The judge (sandbox.cpp) watches the clock and checks the answers here
 // outside, so a crash or endless loop cannot take the judge down with it.
@@ -16,7 +16,7 @@
 #include <string>
 
 #include "board.h"
-#include "registry.h"
+#include "runner.h"
 
 namespace {
 
@@ -63,12 +63,10 @@ bool writeAll(const std::string& text) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const auto& linked = judge::solutions();
+int judge_run_cases(int argc, char** argv, void (*solve)(judge::Board&)) {
   long limitMs = argc == 2 ? std::atol(argv[1]) : 0;
-  if (linked.size() != 1 || limitMs <= 0) {
-    std::fprintf(stderr, "usage: runner LIMIT_MS, with one solution linked (%zu are)\n",
-                 linked.size());
+  if (limitMs <= 0) {
+    std::fprintf(stderr, "usage: %s LIMIT_MS\n", argc > 0 ? argv[0] : "runner");
     return 2;
   }
   FILE* puzzles = fdopen(kPuzzleFd, "r");
@@ -80,7 +78,7 @@ int main(int argc, char** argv) {
     judge::Board board = judge::parseBoard(line);
     cpuAlarm(limitMs + 1);  // so that a stopped case has used more than the limit
     long long start = cpuMicroseconds();
-    linked[0].solve(board);
+    solve(board);
     long long micros = cpuMicroseconds() - start;
     cpuAlarm(0);
     if (!writeAll(encodeAnswer(micros, board))) return 3;

@@ -1,0 +1,82 @@
+// The judge as users call it: the program's exit status and usage messages,
+// and `make judge`'s quoting of the path and the options it passes on.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "sandbox.h"
+
+namespace judge {
+namespace {
+
+const std::string kRoot = REPO_ROOT;
+const std::string kJudge = JUDGE_BINARY;
+const std::string kFixtures = kRoot + "/judge/fixtures/";
+
+struct Outcome {
+  int status;
+  std::string output;
+};
+
+Outcome judge(std::vector<std::string> args) {
+  args.insert(args.begin(), kJudge);
+  Outcome outcome;
+  outcome.status = runCommand(args, outcome.output);
+  return outcome;
+}
+
+int lines(const std::string& text) { return int(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(JudgeCommand, ABadOptionIsAShortUsageErrorWithStatus2) {
+  Outcome bogus = judge({"--bogus", kFixtures + "pb_ds.cpp"});
+  EXPECT_EQ(bogus.status, 2);
+  EXPECT_NE(bogus.output.find("--bogus"), std::string::npos) << bogus.output;
+  EXPECT_LE(lines(bogus.output), 3) << bogus.output;
+  Outcome zero = judge({"--time-limit-ms", "0", kFixtures + "pb_ds.cpp"});
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_EQ(zero.output, "judge: --time-limit-ms takes a whole number of milliseconds from 1 to "
+                         "600000, not '0'\n");
+  Outcome huge = judge({"--max-cases", std::string(300, '9'), kFixtures + "pb_ds.cpp"});
+  EXPECT_EQ(huge.status, 2);
+  EXPECT_LE(huge.output.size(), 400u) << huge.output;
+  EXPECT_EQ(judge({"--sets", "no_such_set", kFixtures + "pb_ds.cpp"}).status, 2);
+  EXPECT_EQ(judge({}).status, 2);
+}
+
+// The stress sets show, but only the LeetCode tier decides the exit status,
+// unless --strict or --sets makes every set count.
+TEST(JudgeCommand, ExitStatusFollowsTheLeetCodeVerdictUnlessStrict) {
+  std::string file = kFixtures + "gives_up_on_17_clue.cpp";
+  Outcome lenient = judge({"--max-cases", "2", file});
+  EXPECT_EQ(lenient.status, 0) << lenient.output;
+  EXPECT_NE(lenient.output.find("LeetCode verdict: Accepted"), std::string::npos) << lenient.output;
+  EXPECT_NE(lenient.output.find("seventeen_clue"), std::string::npos) << lenient.output;
+  EXPECT_EQ(judge({"--strict", "--max-cases", "2", file}).status, 1);
+  EXPECT_EQ(judge({"--sets", "leetcode_example, seventeen_clue", "--max-cases", "2", file}).status, 1);
+  EXPECT_EQ(judge({"--sets", " leetcode_example ,project_euler_96", "--max-cases", "2", file}).status, 0);
+}
+
+TEST(JudgeCommand, ACompileErrorOnLeetCodeExitsWith1) {
+  Outcome outcome = judge({kFixtures + "defines_main.cpp"});
+  EXPECT_EQ(outcome.status, 1);
+  EXPECT_NE(outcome.output.find("LeetCode verdict: Compile Error"), std::string::npos);
+}
+
+// `make judge` hands the path and SETS to the judge as one word each, as typed.
+TEST(MakeJudge, PassesThePathAndSetsAsTyped) {
+  std::string path = "dir with space/my sol (v2) $HOME & 'quoted'.cpp";
+  std::string output;
+  int status = runCommand({"/usr/bin/make", "--no-print-directory", "-s", "-n", "-C", kRoot,
+                           "BUILD=" BUILD_DIR, "judge", "SOLUTION=" + path,
+                           "SETS=magictour, forum_hardest", "STRICT=1"},
+                          output);
+  ASSERT_EQ(status, 0) << output;
+  std::string line = output.substr(output.rfind(std::string(BUILD_DIR) + "/bin/judge"));
+  EXPECT_NE(line.find("--sets 'magictour, forum_hardest'"), std::string::npos) << line;
+  EXPECT_NE(line.find("--strict"), std::string::npos) << line;
+  EXPECT_NE(line.find("-- 'dir with space/my sol (v2) $HOME & '\\''quoted'\\''.cpp'"),
+            std::string::npos) << line;
+}
+
+}  // namespace
+}  // namespace judge
