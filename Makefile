@@ -71,13 +71,13 @@ JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o)
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
 JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
-                 $(if $(filter-out 0,$(STRICT)),--strict)
+                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox)
 
 .PHONY: judge
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
@@ -196,6 +196,47 @@ fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang
 $(BUILD)/fuzz_reader: $(FUZZ_OBJS)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
 
+# explore/: every solution's search replayed in one page. The solutions are built instrumented
+# (INSTRUMENT=1, names exported) in the effort count's folder, with its flags, so that `make
+# bench` and `make explore` share those objects; explore/capture.cpp holds the hooks.
+# `make explore-check` runs the capture tests and opens the page in headless Chromium;
+# `make explore-sanitize` runs them under ASan + UBSan.
+EXPLORE_BUILD ?= $(BUILD)/bench-effort
+EXPLORE_FLAGS ?= -O2
+EXPLORE_PAGE  := $(BUILD)/explore/index.html
+EXPLORE_OBJ   := $(BUILD)/objects/explore
+EXPLORE_LIB   := $(addprefix $(EXPLORE_OBJ)/,capture.o page.o)
+GTEST_MAIN_LIBS = $(shell pkg-config --libs gtest_main 2>/dev/null)
+explore_make   = $(Q)$(MAKE) BUILD=$(EXPLORE_BUILD) CXXFLAGS="$(EXPLORE_FLAGS)" INSTRUMENT=1 LDFLAGS=-rdynamic \
+                 $(addprefix $(EXPLORE_BUILD)/bin/,$(1))
+
+.PHONY: explore explore-check explore-sanitize
+explore: ## Write build/explore/index.html: each solution's search, replayed [PUZZLE=file or text]
+	+$(call explore_make,explore)
+	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
+
+explore-check: ## The capture tests, and the page in headless Chromium (CI runs it)
+	+$(call explore_make,explore_tests)
+	$(call say,TEST,$(EXPLORE_BUILD)/bin/explore_tests)$(EXPLORE_BUILD)/bin/explore_tests --gtest_brief=1
+
+explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
+	$(Q)$(MAKE) EXPLORE_BUILD=$(BUILD)/explore-sanitize EXPLORE_FLAGS="$(SANITIZE_FLAGS)" explore-check
+
+$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
+
+$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(JUDGE_LIB)
+	$(NEED_GTEST)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_MAIN_LIBS)
+$(BUILD)/bin/explore $(BUILD)/bin/explore_tests: $(BUILD)/solution-list
+$(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"'
+
+$(EXPLORE_OBJ)/%.o: explore/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
@@ -269,6 +310,8 @@ $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 $(BUILD)/tests: | $(JUDGE_BIN)
 $(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' \
                                                -DBUILD_DIR='"$(abspath $(BUILD))"'
+# The sandbox's tests interrupt and kill a real judge, and run it without bwrap.
+$(BUILD)/judge/sandbox_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)
@@ -292,7 +335,7 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(BUILD)/pch/*.gch.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(BUILD)/pch/*.gch.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc

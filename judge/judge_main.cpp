@@ -17,6 +17,7 @@
 #include <variant>
 
 #include "catalog.h"
+#include "sandbox.h"
 #include "verdict.h"
 
 namespace {
@@ -272,12 +273,15 @@ int main(int argc, char** argv) {
   app.add_option("--max-cases", maxCases, "judge only the first N cases of each set");
   std::string jobsText = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   app.add_option("--jobs", jobsText, "files compiled, then judged, at a time (default: the cores)");
+  bool noSandbox = false;
+  app.add_flag("--no-sandbox", noSandbox,
+               "run and compile without the sandbox (bwrap): verdicts are then unprotected");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::cerr << "judge: " << e.what() << "\nusage: judge [--sets a,b] [--strict] "
-              << "[--time-limit-ms N] [--max-cases N] [--jobs N] FILE.cpp...\n";
+              << "[--time-limit-ms N] [--max-cases N] [--jobs N] [--no-sandbox] FILE.cpp...\n";
     return 2;
   }
   auto bad = [](const std::string& what) {
@@ -296,6 +300,13 @@ int main(int argc, char** argv) {
   options.sets = splitList(sets);
   if (!sets.empty() && options.sets.empty()) return bad("--sets names no set");
   strict |= !options.sets.empty();
+  if (noSandbox) {
+    judge::disableSandbox();
+    std::printf("judge: --no-sandbox: files run with the judge's rights; verdicts are unprotected\n");
+  } else if (auto problem = judge::sandboxProblem()) {  // never a silent fallback
+    std::cerr << "judge: refusing to judge: " << *problem << "\n";
+    return 1;
+  }
 
   judge::Workspace workspace = judge::builtWorkspace();
   if (auto set = unknownSet(options.sets, workspace.root))

@@ -119,6 +119,8 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (!fs::exists(toolchain))
     throw std::runtime_error(toolchain + " is missing: build the judge with make");
   if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
+  if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
+    return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
   std::string text = readText(file);
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM stays behind in a paste
   std::string base = workspace.judged + "/bin/" + buildKey(file, text, workspace);
@@ -129,7 +131,11 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
     fs::create_directories(fs::path(base).parent_path());
     std::ofstream(base + ".cpp", std::ios::binary) << text;  // the text the key was made from
     std::string script = workspace.root + "/judge/build_solution.sh";
-    int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, program.message);
+    // The compile sees the judge's scripts, its runtime and the copy of the file, and writes
+    // only where programs go (sandbox.h: no other file of the repository or the system's /etc).
+    Mounts mounts{{workspace.root + "/judge", workspace.judged}, {workspace.judged + "/bin"}};
+    int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
+                            program.message);
     if (status == 0) return program;
     std::ofstream(failed) << status << "\n" << program.message;  // the compiler's own words
   }

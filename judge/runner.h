@@ -8,5 +8,6 @@
 #include "board.h"
 
 // Runs `solve` on every puzzle the judge sends (runner.cpp describes the
-// channels); argv[1] is the CPU limit per case in ms. Returns main's status.
+// channels; the judge times and limits the process from outside, so no
+// argument is needed). Returns main's status.
 extern "C" int judge_run_cases(int argc, char** argv, void (*solve)(judge::Board&));

@@ -15,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A watchdog, not the limit: CPU time decides TLE (the runner stops itself at
+// A watchdog, not the limit: CPU time decides TLE (the judge stops the child at
 // the limit), but a child that has not answered after five times the limit
 // plus a second of wall time is sleeping or blocked. Generous, because on a
 // loaded machine (2 cores, 6 busy processes) a case gets a third of a core.
@@ -115,6 +115,13 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     }
     result.micros.push_back(judged.micros);
     ++result.passed;
+  }
+  // A sanitizer report at exit (a global's destructor) fails the set too.
+  std::optional<std::string> exit = result.passed == result.total ? child->finish(wallLimit(limitMs))
+                                                                  : std::nullopt;
+  if (exit) {
+    result.verdict = Verdict::kRuntimeError;
+    result.failure = std::string(verdictName(result.verdict)) + " " + *exit;
   }
   return result;
 }

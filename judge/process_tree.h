@@ -1,0 +1,53 @@
+// The CPU time and resident memory of a whole process tree, read from
+// outside it, so that nothing the tree runs can change them: no timer it sets
+// or ignores, no clock it overrides, no thread or fork it starts.
+//
+// The tree is one PID namespace (sandbox.h), read through its own /proc, which
+// the judge reaches as /proc/<init>/root/proc: every process of the
+// namespace, however it was started (setsid, double fork), and nothing else.
+// The main process (the runner) is read through its CPU clock, to the
+// nanosecond, threads live and ended included; every other process through
+// its stat line, in clock ticks (10 ms), its reaped children included. When a
+// process vanishes with its time (a child that is reaped automatically, its
+// parent ignoring SIGCHLD), the total does not go back: what was last seen of
+// it stays counted.
+#pragma once
+#include <sys/types.h>
+#include <time.h>
+
+#include <string>
+
+namespace judge {
+
+class ProcessTree {
+ public:
+  // `init`: the host pid of the namespace's first process; 0 when there is
+  // no namespace (the judge's --no-sandbox), and then only `main` is read.
+  // `main`: the host pid of the process read to the nanosecond, or 0.
+  ProcessTree(pid_t init, pid_t main);
+
+  struct Usage {
+    long long cpuMicros = 0;  // since the tree began; never decreases
+    long long memoryKb = 0;   // resident now, summed over its processes
+    int processes = 0;        // alive now (zombies included)
+  };
+  Usage sample();
+
+ private:
+  long long mainMicros();
+  bool namespaceReady();
+
+  std::string procDir_;  // the namespace's /proc, seen from the judge
+  bool procReady_ = false;  // procDir_ is that /proc, not (yet) the host's
+  pid_t main_ = 0;
+  std::string mainNsPid_;  // the main process's name in procDir_
+  clockid_t mainClock_{};
+  bool mainReadable_ = false;
+  long long lastRaw_ = 0, carry_ = 0;
+};
+
+// The first process whose parent is `parent`, found by a scan of /proc; 0
+// when there is none.
+pid_t childOf(pid_t parent);
+
+}  // namespace judge
