@@ -134,7 +134,7 @@ instrument   = $(if $(INSTRUMENT),$(if $(findstring clang,$(1)),-finstrument-fun
 effort_build = $(Q)$(MAKE) BUILD=$(BUILD)/bench-effort CXXFLAGS=-O2 INSTRUMENT=1 \
                LDFLAGS=-rdynamic $(BUILD)/bench-effort/benchmarks
 
-.PHONY: bench bench-quick chart
+.PHONY: bench bench-quick bench-commands chart
 bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls
 	$(call bench_build,O2)
 	$(call bench_build,O2-popcnt)
@@ -149,6 +149,11 @@ bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3
 	$(BUILD)/bench-effort/benchmarks --effort --label=effort --tsv=$(BENCH_OUT)/results.tsv \
 	  $(if $(BENCH_DATA),--data=$(BENCH_DATA) --puzzles=$(BENCH_PUZZLES))
 	bench/report.sh $(BENCH_OUT)/results.tsv "$$($(BENCH_CXX) --version | head -1)" > $(BENCH_OUT)/results.md
+	$(MAKE) --no-print-directory bench-commands
+
+bench-commands: $(BUILD)/sudoku ## Whole-process CPU time of sudoku solve, validate, count and generate (bench/commands.md)
+	@mkdir -p $(BENCH_OUT)
+	bench/commands.sh $(BUILD)/sudoku $(BENCH_DATA) | tee $(BENCH_OUT)/commands.md
 
 bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles per set, and the effort count
 	$(call bench_build,O2)
