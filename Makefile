@@ -1,7 +1,8 @@
 # sudoku-solutions: LeetCode 37 solutions and a local judge.  `make help` lists the targets.
 
 # Every core unless told otherwise (make -j1), and one short line per step (V=1: whole commands).
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# (At the top level only: a sub-make shares its parent's job slots; -jN on the command line wins.)
+ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(shell nproc)
 endif
 MAKEFLAGS += --no-print-directory
@@ -215,6 +216,17 @@ $(BUILD)/judge/%.o: judge/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
+# g++: LeetCode's environment (judge/prelude.h, the whole standard library) parsed once for
+# every wrapped solution, not once for each (3 s of each file's 3.5 s): g++ finds
+# $(BUILD)/pch/prelude.h.gch before judge/prelude.h, and uses it when the flags match.
+PRELUDE_GCH := $(if $(filter g++%,$(notdir $(CXX))),$(BUILD)/pch/prelude.h.gch)
+$(BUILD)/pch/prelude.h.gch: judge/prelude.h
+	@mkdir -p $(@D)
+	$(call say,PCH,$@)echo '#include "prelude.h"  // compiled, not opened: no "#pragma once in main file"' > $@.h && \
+	  $(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -MT $@ -MF $@.d -x c++-header $@.h -o $@
+$(BUILD)/solutions/%.o: CPPFLAGS := $(if $(PRELUDE_GCH),-I$(BUILD)/pch) $(CPPFLAGS)
+$(WRAPPERS): | $(PRELUDE_GCH)
+
 # Each solution is compiled unchanged inside its own namespace (judge/wrap.sh).
 $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 	@mkdir -p $(@D)
@@ -277,7 +289,7 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(BUILD)/pch/*.gch.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc

@@ -39,13 +39,13 @@ END {
   if (pivot) { pivotTable(); exit }
   print "# Benchmark results"
   print ""
-  print "Written by `make -j2 bench` on " date ", " machine " (" cores " cores, shared with other"
+  print "Written by `make bench` on " date ", " machine " (" cores " cores, shared with other"
   print "work), compiler: " compiler ". Each figure is CPU time per puzzle in microseconds, the"
   print "mean over one Google Benchmark run of whole sets; `-` means not run (solutions/sets.txt"
   print "keeps the slowest off the hard sets)."
   print "Compare ratios within one table: the machine is shared and absolute figures drift."
   print ""
-  print "## Microseconds per puzzle, -O2 (LeetCode'\''s flags)"
+  print "## Microseconds per puzzle, -O2 (LeetCode'\''s optimisation level; LeetCode also adds ASan + UBSan, which the judge times)"
   print ""
   for (i = 1; i <= nsets; ++i) names[i] = sets[i] " (" puzzles[sets[i]] ")"
   header("solution", nsets, names)

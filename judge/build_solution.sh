@@ -26,9 +26,9 @@ literal=$(printf '%s' "$name" | sed 's/[\\"]/\\&/g')
   cat "$file"
   echo  # a file whose last line has no newline
   echo '#line 1 "LeetCode driver"'
-  echo 'namespace judge { int runCases(int, char**, void (*)(std::vector<std::vector<char>>&)); }'
+  echo 'extern "C" int judge_run_cases(int, char**, void (*)(std::vector<std::vector<char>>&));'
   echo 'int main(int argc, char** argv) {'
-  echo '  return judge::runCases(argc, argv, [](std::vector<std::vector<char>>& board) { Solution().solveSudoku(board); });'
+  echo '  return judge_run_cases(argc, argv, [](std::vector<std::vector<char>>& board) { Solution().solveSudoku(board); });'
   echo '}'
 } > "$out.cc"
 # Linked under a temporary name: a judge running in parallel never sees half a program.

@@ -7,11 +7,13 @@
 // every set it ran), 1 otherwise, 2 on a usage error.
 #include <CLI/CLI.hpp>
 
+#include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <sstream>
+#include <thread>
 #include <variant>
 
 #include "catalog.h"
@@ -164,18 +166,30 @@ struct Run {
   std::vector<std::string> errors;  // files that could not be judged: "name: why"
 };
 
+// Each file's result, or why it could not be judged: files run `jobs` at a
+// time, each set in a child process of its own, whose CPU time is its own.
 Run judgeAll(const std::vector<std::string>& files, const judge::JudgeOptions& options, int jobs,
              const judge::Workspace& workspace) {
-  Run run;
   auto programs = judge::buildPrograms(files, jobs, workspace);
-  for (size_t i = 0; i < files.size(); ++i) {
-    try {
-      if (auto* error = std::get_if<std::string>(&programs[i])) throw std::runtime_error(*error);
-      run.results.push_back(
-          judge::judgeProgram(std::get<judge::Program>(programs[i]), options, workspace));
-    } catch (const std::exception& e) {  // this file could not be judged; the others still are
-      run.errors.push_back(displayName(files[i]) + ": " + e.what());
+  std::vector<std::variant<FileResult, std::string>> outcomes(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      try {
+        if (auto* error = std::get_if<std::string>(&programs[i])) throw std::runtime_error(*error);
+        outcomes[i] = judge::judgeProgram(std::get<judge::Program>(programs[i]), options, workspace);
+      } catch (const std::exception& e) {  // this file could not be judged; the others still are
+        outcomes[i] = displayName(files[i]) + ": " + e.what();
+      }
     }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+  for (std::thread& w : workers) w.join();
+  Run run;
+  for (auto& outcome : outcomes) {
+    if (auto* result = std::get_if<FileResult>(&outcome)) run.results.push_back(std::move(*result));
+    else run.errors.push_back(std::get<std::string>(outcome));
   }
   return run;
 }
@@ -257,8 +271,8 @@ int main(int argc, char** argv) {
   app.add_option("--time-limit-ms", limit, "CPU time limit per case, 1 to 600000; default: "
                                            "each set's, from judge/time_limits.txt");
   app.add_option("--max-cases", maxCases, "judge only the first N cases of each set");
-  std::string jobsText = "2";
-  app.add_option("--jobs", jobsText, "files compiled at a time (default 2)");
+  std::string jobsText = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+  app.add_option("--jobs", jobsText, "files compiled, then judged, at a time (default: the cores)");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");

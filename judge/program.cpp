@@ -21,6 +21,9 @@ namespace fs = std::filesystem;
 
 constexpr int kSkippedExit = 77;  // judge/build_solution.sh: the file needs a newer standard
 constexpr const char* kDriver = "LeetCode driver";  // the #line name of the driver's lines
+// Part of every key: raised when what the cache holds changes meaning, so that
+// records an older judge wrote are never read.
+constexpr const char* kCacheFormat = "2: .failed holds the compiler's own message";
 
 std::string readText(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -37,7 +40,7 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull)
 // What a program is made from: the file's text and the name its messages use,
 // the toolchain (its runtime's stamp included) and the script that builds it.
 std::string buildKey(const std::string& name, const std::string& text, const Workspace& workspace) {
-  uint64_t hash = fnv1a(text, fnv1a(name + '\0'));
+  uint64_t hash = fnv1a(text, fnv1a(name + '\0' + kCacheFormat + '\0'));
   hash = fnv1a(readText(workspace.judged + "/toolchain.sh"), hash);
   hash = fnv1a(readText(workspace.root + "/judge/build_solution.sh"), hash);
   std::ostringstream key;
@@ -46,7 +49,8 @@ std::string buildKey(const std::string& name, const std::string& text, const Wor
 }
 
 // A build that failed, as remembered in `failed` (the script's exit status on
-// the first line, then its message): the unchanged file would fail again.
+// the first line, then the compiler's message): the unchanged file would fail
+// again.
 Program failedBuild(Program program, const std::string& failed) {
   std::ifstream in(failed);
   int status = 0;
@@ -97,7 +101,9 @@ std::string explainCompileError(std::string message, const std::string& name,
   if (inDriver && mentions(message, "'main'"))
     return name + ": defines main(); LeetCode supplies main() (its driver calls "
                   "Solution().solveSudoku(board)), so a submission must not define one.";
-  if (inDriver && mentions(message, "'Solution'")) return missingSolution(name, text);
+  if (inDriver && (mentions(message, "undeclared identifier 'Solution'") ||
+                   mentions(message, "'Solution' was not declared")))
+    return missingSolution(name, text);
   if (inDriver && mentions(message, "solveSudoku"))
     return name + ": class Solution has no public void solveSudoku(vector<vector<char>>& board), "
                   "which LeetCode calls.\n" + message;
@@ -116,23 +122,26 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
     return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
   std::string text = readText(file);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM stays behind in a paste
   std::string base = workspace.judged + "/bin/" + buildKey(file, text, workspace);
   Program program{file, Verdict::kAccepted, base, ""};
   std::string failed = base + ".failed";
   if (fs::exists(program.path)) return program;
-  if (fs::exists(failed)) return failedBuild(program, failed);
-  fs::create_directories(fs::path(base).parent_path());
-  std::ofstream(base + ".cpp", std::ios::binary) << text;  // the text the key was made from
-  std::string script = workspace.root + "/judge/build_solution.sh";
-  // The compile sees the judge's scripts, its runtime and the copy of the file, and writes only
-  // where programs go (sandbox.h: no other file of the repository or the system's /etc).
-  Mounts mounts{{workspace.root + "/judge", workspace.judged}, {workspace.judged + "/bin"}};
-  int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
-                          program.message);
-  if (status == 0) return program;
-  if (status != kSkippedExit) program.message = explainCompileError(program.message, file, text, workspace);
-  std::ofstream(failed) << status << "\n" << program.message;
-  program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
+  if (!fs::exists(failed)) {
+    fs::create_directories(fs::path(base).parent_path());
+    std::ofstream(base + ".cpp", std::ios::binary) << text;  // the text the key was made from
+    std::string script = workspace.root + "/judge/build_solution.sh";
+    // The compile sees the judge's scripts, its runtime and the copy of the file, and writes
+    // only where programs go (sandbox.h: no other file of the repository or the system's /etc).
+    Mounts mounts{{workspace.root + "/judge", workspace.judged}, {workspace.judged + "/bin"}};
+    int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
+                            program.message);
+    if (status == 0) return program;
+    std::ofstream(failed) << status << "\n" << program.message;  // the compiler's own words
+  }
+  program = failedBuild(program, failed);
+  if (program.verdict == Verdict::kCompileError)
+    program.message = explainCompileError(program.message, file, text, workspace);
   return program;
 }
 

@@ -197,11 +197,15 @@ FileResult judgeOnTier(const std::string& file) {
   return judgeFile(file, options);
 }
 
+// A fixture LeetCode would not compile: a Compile Error whose message says `why`.
+void expectCompileErrorSaying(const std::string& fixture, const std::string& why) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/" + fixture);
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError)) << fixture;
+  EXPECT_NE(result.message.find(why), std::string::npos) << result.message;
+}
+
 TEST_F(Judge, AMainOfItsOwnIsACompileErrorThatSaysLeetCodeSuppliesMain) {
-  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/defines_main.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError));
-  EXPECT_NE(result.message.find("defines main(); LeetCode supplies main()"), std::string::npos)
-      << result.message;
+  expectCompileErrorSaying("defines_main.cpp", "defines main(); LeetCode supplies main()");
 }
 
 TEST_F(Judge, NoClassSolutionIsOneLineNamingWhatWasFound) {
@@ -220,6 +224,15 @@ TEST_F(Judge, CompileErrorsNameOnlyTheUsersFile) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/compile_error.cpp");
   for (const char* foreign : {"namespace", "build/", "judged", "LeetCode driver", ".cc"})
     EXPECT_EQ(result.message.find(foreign), std::string::npos) << foreign << " in:\n" << result.message;
+}
+
+TEST_F(Judge, ADiscussStyleFileWithABomAndAFunctionNamedJudgeIsAccepted) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/discuss_style.cpp");
+  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+}
+
+TEST_F(Judge, APrivateSolveSudokuIsACompileErrorThatSaysSo) {
+  expectCompileErrorSaying("private_solve.cpp", "has no public void solveSudoku");
 }
 
 TEST_F(Judge, GnuExtensionHeadersCompileAsOnLeetCode) {
@@ -288,6 +301,25 @@ TEST(FileResult, ASkippedFileNeverPasses) {
   result.verdict = Verdict::kSkipped;
   EXPECT_EQ(result.leetcodeVerdict(), Verdict::kSkipped);
   EXPECT_FALSE(result.passes(false));
+}
+
+// The harness links every solution inside a namespace of its own; LeetCode
+// compiles each alone at global scope. Each must pass that compile too.
+TEST_F(Judge, EveryBundledSolutionPassesLeetCodesCompileAndExample) {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(kRoot + "/solutions"))
+    if (entry.path().extension() == ".cpp") files.push_back(entry.path().string());
+  auto programs = buildPrograms(files, 2, builtWorkspace());
+  JudgeOptions options;
+  options.sets = {"leetcode_example"};
+  for (size_t i = 0; i < files.size(); ++i) {
+    const Program* program = std::get_if<Program>(&programs[i]);
+    ASSERT_NE(program, nullptr) << files[i];
+    if (program->verdict == Verdict::kSkipped) continue;  // needs C++23: Registry.* say why
+    FileResult result = judgeProgram(*program, options, builtWorkspace());
+    EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kAccepted))
+        << files[i] << ": " << result.message;
+  }
 }
 
 TEST_F(Judge, AMissingFileIsAnErrorNotAVerdict) {
