@@ -134,7 +134,7 @@ instrument   = $(if $(INSTRUMENT),$(if $(findstring clang,$(1)),-finstrument-fun
 effort_build = $(Q)$(MAKE) BUILD=$(BUILD)/bench-effort CXXFLAGS=-O2 INSTRUMENT=1 \
                LDFLAGS=-rdynamic $(BUILD)/bench-effort/benchmarks
 
-.PHONY: bench bench-quick chart
+.PHONY: bench bench-quick bench-commands chart
 bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls
 	$(call bench_build,O2)
 	$(call bench_build,O2-popcnt)
@@ -149,6 +149,11 @@ bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3
 	$(BUILD)/bench-effort/benchmarks --effort --label=effort --tsv=$(BENCH_OUT)/results.tsv \
 	  $(if $(BENCH_DATA),--data=$(BENCH_DATA) --puzzles=$(BENCH_PUZZLES))
 	bench/report.sh $(BENCH_OUT)/results.tsv "$$($(BENCH_CXX) --version | head -1)" > $(BENCH_OUT)/results.md
+	$(MAKE) --no-print-directory bench-commands
+
+bench-commands: $(BUILD)/sudoku ## Whole-process CPU time of sudoku solve, validate, count and generate (bench/commands.md)
+	@mkdir -p $(BENCH_OUT)
+	bench/commands.sh $(BUILD)/sudoku $(BENCH_DATA) | tee $(BENCH_OUT)/commands.md
 
 bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles per set, and the effort count
 	$(call bench_build,O2)
@@ -190,6 +195,47 @@ fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang
 
 $(BUILD)/fuzz_reader: $(FUZZ_OBJS)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
+
+# explore/: every solution's search replayed in one page. The solutions are built instrumented
+# (INSTRUMENT=1, names exported) in the effort count's folder, with its flags, so that `make
+# bench` and `make explore` share those objects; explore/capture.cpp holds the hooks.
+# `make explore-check` runs the capture tests and opens the page in headless Chromium;
+# `make explore-sanitize` runs them under ASan + UBSan.
+EXPLORE_BUILD ?= $(BUILD)/bench-effort
+EXPLORE_FLAGS ?= -O2
+EXPLORE_PAGE  := $(BUILD)/explore/index.html
+EXPLORE_OBJ   := $(BUILD)/objects/explore
+EXPLORE_LIB   := $(addprefix $(EXPLORE_OBJ)/,capture.o page.o)
+GTEST_MAIN_LIBS = $(shell pkg-config --libs gtest_main 2>/dev/null)
+explore_make   = $(Q)$(MAKE) BUILD=$(EXPLORE_BUILD) CXXFLAGS="$(EXPLORE_FLAGS)" INSTRUMENT=1 LDFLAGS=-rdynamic \
+                 $(addprefix $(EXPLORE_BUILD)/bin/,$(1))
+
+.PHONY: explore explore-check explore-sanitize
+explore: ## Write build/explore/index.html: each solution's search, replayed [PUZZLE=file or text]
+	+$(call explore_make,explore)
+	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
+
+explore-check: ## The capture tests, and the page in headless Chromium (CI runs it)
+	+$(call explore_make,explore_tests)
+	$(call say,TEST,$(EXPLORE_BUILD)/bin/explore_tests)$(EXPLORE_BUILD)/bin/explore_tests --gtest_brief=1
+
+explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
+	$(Q)$(MAKE) EXPLORE_BUILD=$(BUILD)/explore-sanitize EXPLORE_FLAGS="$(SANITIZE_FLAGS)" explore-check
+
+$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
+
+$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(JUDGE_LIB)
+	$(NEED_GTEST)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_MAIN_LIBS)
+$(BUILD)/bin/explore $(BUILD)/bin/explore_tests: $(BUILD)/solution-list
+$(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"'
+
+$(EXPLORE_OBJ)/%.o: explore/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -289,7 +335,7 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(BUILD)/pch/*.gch.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(BUILD)/pch/*.gch.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc

@@ -1,6 +1,7 @@
 #include "checker.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -19,9 +20,25 @@ Cell unitCell(Unit unit, int index, int k, int n) {
   return {index / n * n + k / n, index % n * n + k % n};
 }
 
+// Whether some unit holds a symbol twice: one bit per symbol and unit, read
+// once per cell (the loader and the sudoku command ask it of every puzzle).
+bool hasDuplicate(const Board& board) {
+  int side = int(board.size()), n = boxSide(side);
+  uint32_t rows[25] = {}, columns[25] = {}, boxes[25] = {};
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      int v = valueOf(board[r][c]);
+      if (v <= 0 || v > side) continue;
+      uint32_t bit = 1u << v, &box = boxes[r / n * n + c / n];
+      if ((rows[r] | columns[c] | box) & bit) return true;
+      rows[r] |= bit, columns[c] |= bit, box |= bit;
+    }
+  return false;
+}
+
 // "row 4 has two 7s (r4c2 and r4c8)" for the first repeated symbol in a unit.
-// Allocates nothing unless it finds one: the loader runs it on every puzzle.
 std::string firstDuplicate(const Board& board) {
+  if (!hasDuplicate(board)) return "";
   int side = int(board.size()), n = boxSide(side);
   for (Unit unit : {Unit::kRow, Unit::kColumn, Unit::kBox})
     for (int i = 0; i < side; ++i) {

@@ -21,17 +21,24 @@ struct Stat {
   bool ok = false;
 };
 
+// A /proc file's text, or "" when its process has gone. Read with read(2):
+// libstdc++'s filebuf throws when a read fails (ESRCH once the process ends).
+std::string readProcFile(const std::string& path) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";
+  std::string text;
+  char buffer[4096];
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
+  close(fd);
+  return text;
+}
+
 // /proc/<pid>/stat: "pid (comm) state ppid ... utime stime cutime cstime ...
 // rss ...". The name may hold spaces and parentheses, so fields are counted
 // from its last ')' (field 3 is the state).
 Stat readStat(const std::string& path) {
+  std::string text = readProcFile(path);
   Stat stat;
-  char buffer[1024];  // read by hand: a stream costs more than the read, twice per case
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  ssize_t n = fd < 0 ? -1 : read(fd, buffer, sizeof buffer - 1);
-  if (fd >= 0) close(fd);
-  if (n <= 0) return stat;
-  std::string text(buffer, size_t(n));
   size_t close = text.rfind(')');
   if (close == std::string::npos) return stat;
   std::istringstream fields(text.substr(close + 1));
@@ -58,7 +65,7 @@ std::vector<std::string> pidsIn(const std::string& procDir) {
 
 // The last number of "NSpid:" in /proc/<pid>/status: its pid in the innermost namespace.
 std::string innermostPid(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::istringstream in(readProcFile("/proc/" + std::to_string(pid) + "/status"));
   for (std::string line; std::getline(in, line);)
     if (line.rfind("NSpid:", 0) == 0) return line.substr(line.find_last_of(" \t") + 1);
   return "";
@@ -117,10 +124,6 @@ ProcessTree::Usage ProcessTree::sample() {
 }
 
 pid_t childOf(pid_t parent) {
-  // Pids are handed out in increasing order: a child just started is most
-  // likely just above its parent, and reading those few is cheap.
-  for (pid_t near = parent + 1; near <= parent + 64; ++near)
-    if (readStat("/proc/" + std::to_string(near) + "/stat").ppid == parent) return near;
   for (const std::string& pid : pidsIn("/proc"))
     if (readStat("/proc/" + pid + "/stat").ppid == parent) return std::stoi(pid);
   return 0;

@@ -48,11 +48,12 @@ bool writeAll(const std::string& text) {
 }
 
 }  // namespace
+
 }  // namespace judge
 
 // 0 when the judge closed the puzzle channel, 3 when an answer could not be
 // written, 4 without a channel.
-extern "C" int judge_run_cases(int, char**, void (*solve)(judge::Board&)) {
+int judge_run_cases(int, char**, void (*solve)(judge::Board&)) {
   using namespace judge;
   FILE* puzzles = fdopen(kPuzzleFd, "r");
   // The reading and writing of a board once before "ready", so that their

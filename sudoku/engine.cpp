@@ -86,8 +86,9 @@ int nakedSingles(State& s) {
   return filled;
 }
 
-// Counting bits in parallel. For the three rows v[0..2] of a band (9 bits
-// each): the columns with at least one, and at least two, of their bits.
+// Counting a column's cells in parallel over its nine columns. For the three
+// rows v[0..2] of a band (9 bits each): the columns with at least one, and at
+// least two, of their bits.
 struct Occupancy {
   Band once, twice;
 };
@@ -98,23 +99,15 @@ Occupancy columnCounts(const Band (&v)[3]) {
 Occupancy merge(Occupancy a, Occupancy b) {
   return {a.once | b.once, a.twice | b.twice | (a.once & b.once)};
 }
-// The same per box of a band: bit 3k stands for box k (columns 3k .. 3k+2).
-Occupancy boxCounts(const Band (&v)[3]) {
-  Occupancy total{0, 0};
-  for (Band row : v) {
-    Band any = (row | row >> 1 | row >> 2) & 0x49;
-    Band many = ((row & row >> 1) | (row & row >> 2) | (row >> 1 & row >> 2)) & 0x49;
-    total = merge(total, {any, many});
-  }
-  return total;
-}
-// Nine column bits (or the box bits 0, 3, 6 spread over their columns) as cells of all three rows.
+// Nine column bits as cells of all three rows of a band.
 Band inEveryRow(Band columns) { return columns * 0x40201; }
 
 constexpr Band kFirstOfEachRow = 1 | 1 << 9 | 1 << 18;
 
 // The cells of d's board alone in their row, box or column, per band; false
-// when some unit has no cell for d (a contradiction).
+// when some unit has no cell for d (a contradiction). Rows: each row of a band
+// without its lowest bit is empty. Boxes: one test each. Columns: counted
+// across the bands with columnCounts and merge.
 bool loneCells(const Band (&w)[3], Band (&alone)[3]) {
   Band rows[3][3];
   Occupancy columns{0, 0};
@@ -124,9 +117,13 @@ bool loneCells(const Band (&w)[3], Band (&alone)[3]) {
     Band others = w[b] & (w[b] - kFirstOfEachRow);  // each row without its lowest bit
     Band singleRows = 0;
     for (Band row : kRow) singleRows |= (others & row) ? 0 : row;
-    Occupancy boxes = boxCounts(rows[b]);
-    if (boxes.once != 0x49) return false;
-    alone[b] = w[b] & (singleRows | inEveryRow((boxes.once & ~boxes.twice) * 7));
+    Band singleBoxes = 0;
+    for (Band box : kBox) {
+      Band cells = w[b] & box;
+      if (!cells) return false;
+      if (isSingle(cells)) singleBoxes |= box;
+    }
+    alone[b] = w[b] & (singleRows | singleBoxes);
     columns = merge(columns, columnCounts(rows[b]));
   }
   if (columns.once != 0x1FF) return false;
@@ -293,21 +290,36 @@ struct Search {
   }
 };
 
-}  // namespace
-
-NineCount countNine(std::string_view cells, long limit) {
-  State s;
+// The state with the givens of `cells` placed; false when they clash.
+bool start(State& s, std::string_view cells) {
   for (int b = 0; b < 3; ++b) {
     for (int d = 0; d < 9; ++d) s.candidates[d][b] = (1u << 27) - 1;
     s.unfilled[b] = (1u << 27) - 1;
   }
   s.hiddenDirty = s.lockedDirty = 0x1FF;
-  Search search{limit, {}};
   for (int x = 0; x < 81 && x < int(cells.size()); ++x)
-    if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', x / 27, x % 27))
-      return search.result;  // clashing givens
-  search.run(s);
+    if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', x / 27, x % 27)) return false;
+  return true;
+}
+
+}  // namespace
+
+NineCount countNine(std::string_view cells, long limit) {
+  State s;
+  Search search{limit, {}};
+  if (start(s, cells)) search.run(s);
   return search.result;
+}
+
+bool solvableWithout(std::string_view cells, int cell, char digit) {
+  State s;
+  if (!start(s, cells) || s.candidates[digit - '1'][cell / 27] & ~s.unfilled[cell / 27] & 1u << cell % 27)
+    return false;  // clashing givens, or the digit is given there
+  s.candidates[digit - '1'][cell / 27] &= ~(1u << cell % 27);
+  s.markChanged(digit - '1');
+  Search search{1, {}};
+  search.run(s);
+  return search.result.solutions > 0;
 }
 
 Count countNine(const Board& puzzle, long limit) {
@@ -324,6 +336,11 @@ Count countNine(const Board& puzzle, long limit) {
 
 Count countFast(const Board& puzzle, long limit) {
   return puzzle.size() == 9 ? countNine(puzzle, limit) : countSolutions(puzzle, limit);
+}
+
+long solutionCount(const Board& puzzle, long limit) {
+  return puzzle.size() == 9 ? countNine(toLine(puzzle), limit).solutions
+                            : countSolutions(puzzle, limit).solutions;
 }
 
 }  // namespace judge

@@ -30,11 +30,20 @@ struct NineCount {
 // to `limit` (>= 1). Clashing givens give 0; any other character is empty.
 NineCount countNine(std::string_view cells, long limit);
 
+// Whether the puzzle `cells` has a solution without `digit` in `cell`
+// (row-major index). The generator's uniqueness check: when a unique puzzle
+// loses a given, the rest stays unique exactly when no solution puts another
+// digit there, and finding one, or a contradiction, is faster than counting.
+bool solvableWithout(std::string_view cells, int cell, char digit);
+
 // The same for a 9x9 Board, as counter.h's countSolutions answers it.
 Count countNine(const Board& puzzle, long limit);
 
 // The commands' counter: this engine for 9x9 boards, counter.h's size-generic
 // search for other sides.
 Count countFast(const Board& puzzle, long limit);
+
+// The same, the count alone (no board for the first solution).
+long solutionCount(const Board& puzzle, long limit);
 
 }  // namespace judge

@@ -72,6 +72,24 @@ TEST(Engine, AgreesWithTheCounterOnRandomPuzzlesWithSeveralSolutions) {
   EXPECT_GT(several, 100);
 }
 
+// A unique puzzle that loses a given has another solution exactly when some
+// solution puts another digit in that cell (the generator relies on it).
+TEST(Engine, SolvableWithoutAGivenMeansSeveralSolutionsWithoutIt) {
+  std::vector<Case> cases = loadCases(kRoot + "/testcases/seventeen_clue.txt");
+  for (std::string set : {"magictour", "forum_hardest"})
+    for (const Case& c : loadCases(kRoot + "/testcases/" + set + ".txt")) cases.push_back(c);
+  for (size_t i = 0; i < cases.size(); i += 7) {
+    std::string cells = toLine(cases[i].puzzle);
+    for (int cell = 0; cell < 81; ++cell) {
+      if (cells[cell] == kEmpty) continue;
+      std::string fewer = cells;
+      fewer[cell] = kEmpty;
+      EXPECT_EQ(solvableWithout(fewer, cell, cells[cell]), countNine(fewer, 2).solutions == 2)
+          << cases[i].where << " without " << cellName(cell / 9, cell % 9);
+    }
+  }
+}
+
 TEST(Engine, ClashingGivensHaveNoSolution) {
   std::string cells(81, '.');
   cells[0] = cells[8] = '5';

@@ -60,11 +60,28 @@ Board randomGrid(int side, std::mt19937_64& rng) {
 
 namespace {
 
-// Whether `puzzle` has exactly one solution: the 9x9 engine decides at once;
-// other sides search within `budget` nodes, and `finished` says whether it sufficed.
-bool isUnique(const Board& puzzle, long budget, bool& finished) {
+// Whether the givens that see an empty cell leave it one value (a naked
+// single): then no search is needed to keep the puzzle unique. Most of the
+// first givens removed are such cells.
+bool onlyValueLeft(const Board& puzzle, int cell) {
+  int side = int(puzzle.size()), n = boxSide(side), r = cell / side, c = cell % side;
+  uint32_t seen = 0;
+  for (int k = 0; k < side; ++k) {
+    int boxRow = r / n * n + k / n, boxColumn = c / n * n + k % n;
+    for (char peer : {puzzle[r][k], puzzle[k][c], puzzle[boxRow][boxColumn]})
+      if (int v = valueOf(peer); v > 0) seen |= 1u << v;
+  }
+  return __builtin_popcount(seen) == side - 1;
+}
+
+// Whether `puzzle`, unique with `given` at `cell`, stays unique without it.
+// On 9x9 it does exactly when no solution puts another digit there (the
+// engine looks for one); other sides count to 2 within `budget` nodes, and
+// `finished` says whether that sufficed.
+bool staysUnique(const Board& puzzle, int cell, char given, long budget, bool& finished) {
   finished = true;
-  if (puzzle.size() == 9) return countNine(puzzle, 2).solutions == 1;
+  if (puzzle.size() == 9)
+    return onlyValueLeft(puzzle, cell) || !solvableWithout(toLine(puzzle), cell, given);
   TreeSearch count = searchTree(puzzle, 2, 1, budget);
   finished = count.finished;
   return count.finished && count.solutions == 1;
@@ -87,7 +104,7 @@ Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& remov
     char& given = puzzle[cell / side][cell % side];
     char kept = std::exchange(given, kEmpty);
     bool finished;
-    if (isUnique(puzzle, removal.budget, finished))
+    if (staysUnique(puzzle, cell, kept, removal.budget, finished))
       --givens;
     else
       given = kept;

@@ -19,17 +19,44 @@ struct Branch {
   uint32_t values = 0;  // the values to try at (r, c); 0: a dead end
 };
 
+// Where the units of a side lie, computed once per side: a search step would
+// otherwise divide by the box side for every cell it looks at.
+struct UnitTables {
+  std::vector<int> boxOf;                     // r * side + c -> box
+  std::vector<std::pair<int, int>> cells;     // u * side + k -> the k-th cell of unit u
+
+  explicit UnitTables(int side) {
+    int n = boxSide(side);
+    for (int r = 0; r < side; ++r)
+      for (int c = 0; c < side; ++c) boxOf.push_back(n ? r / n * n + c / n : 0);
+    for (int u = 0; u < 3 * side; ++u)  // rows, then columns, then boxes
+      for (int k = 0; k < side; ++k) {
+        int i = u % side;
+        if (u < side) cells.push_back({i, k});
+        else if (u < 2 * side) cells.push_back({k, i});
+        else cells.push_back({i / n * n + k / n, i % n * n + k % n});
+      }
+  }
+};
+
+inline const UnitTables& unitTables(int side) {
+  static const UnitTables four(4), nine(9), sixteen(16), twentyFive(25);
+  return side == 4 ? four : side == 9 ? nine : side == 16 ? sixteen : twentyFive;
+}
+
 // A board with one bit mask per row, column and box: bit v-1 set in rows[r]
 // means value v stands in row r. The board must have a valid side and only
 // symbols 1..side (see checker.h); place and clear keep masks and cells in step.
 struct Grid {
   int side, n;
+  const UnitTables* units;
   Board board;
   std::vector<uint32_t> rows, cols, boxes;
 
   explicit Grid(const Board& puzzle)
       : side(int(puzzle.size())),
         n(boxSide(side)),
+        units(&unitTables(side)),
         board(puzzle),
         rows(side),
         cols(side),
@@ -38,7 +65,7 @@ struct Grid {
       for (int c = 0; c < side; ++c)
         if (int v = valueOf(board[r][c]); v > 0) toggle(r, c, 1u << (v - 1));
   }
-  int box(int r, int c) const { return r / n * n + c / n; }
+  int box(int r, int c) const { return units->boxOf[r * side + c]; }
   uint32_t all() const { return (1u << side) - 1; }
   uint32_t candidates(int r, int c) const {
     return ~(rows[r] | cols[c] | boxes[box(r, c)]) & all();
@@ -74,12 +101,7 @@ struct Grid {
   }
 
   // Unit u: rows 0..side-1, then columns, then boxes; its k-th cell.
-  std::pair<int, int> cellOf(int u, int k) const {
-    int i = u % side;
-    if (u < side) return {i, k};
-    if (u < 2 * side) return {k, i};
-    return {i / n * n + k / n, i % n * n + k % n};
-  }
+  std::pair<int, int> cellOf(int u, int k) const { return units->cells[u * side + k]; }
   uint32_t placed(int u) const {
     return u < side ? rows[u] : u < 2 * side ? cols[u - side] : boxes[u - 2 * side];
   }

@@ -55,7 +55,7 @@ struct Answer {
 Answer inputError(const Entry& e) { return {kStatusMalformed, "", e.where + ": " + e.error + "\n"}; }
 
 void print(const Answer& a, Streams io, int& status) {
-  io.err << a.err;
+  if (!a.err.empty()) io.err << a.err;  // even an empty write to std::cerr flushes std::cout
   io.out << a.out;
   status = std::max(status, a.status);
 }
@@ -247,7 +247,7 @@ std::string countVerdict(long solutions, long limit) {
 Answer countOne(const Entry& e, long limit) {
   if (!e.error.empty())
     return {kStatusMalformed, e.where + ": malformed\n", e.where + ": " + e.error + "\n"};
-  long solutions = countFast(e.puzzle.puzzle, limit).solutions;
+  long solutions = solutionCount(e.puzzle.puzzle, limit);
   return {kStatusOk, e.where + ": " + countVerdict(solutions, limit) + "\n", ""};
 }
 
@@ -268,7 +268,7 @@ CLI::App* addValidate(CLI::App& app, Options& o) {
 // "ok", "multiple solutions", "no solution" or "malformed: REASON", and its status.
 Answer validateOne(const Entry& e) {
   if (!e.error.empty()) return {kStatusMalformed, e.where + ": malformed: " + e.error + "\n", ""};
-  long solutions = countFast(e.puzzle.puzzle, 2).solutions;
+  long solutions = solutionCount(e.puzzle.puzzle, 2);
   if (solutions == 1) return {kStatusOk, e.where + ": ok\n", ""};
   return {kStatusUnsolved,
           e.where + ": " + (solutions == 0 ? "no solution" : "multiple solutions") + "\n", ""};
