@@ -46,8 +46,7 @@ class ProcessTree {
   long long lastRaw_ = 0, carry_ = 0;
 };
 
-// The first process whose parent is `parent`, found by a scan of /proc; 0
-// when there is none.
+// A process whose parent is `parent`, found in /proc; 0 when there is none.
 pid_t childOf(pid_t parent);
 
 }  // namespace judge

@@ -101,7 +101,7 @@ class Child {
  private:
   enum class Stop { kNone, kWall, kCpu, kMemory, kProcesses, kEarlyAnswer, kMalformed, kMute };
 
-  bool findRunner(std::chrono::steady_clock::time_point deadline);
+  void readRunnerPrecisely();
   bool sendNextPuzzle();
   bool readLine(std::string& line, std::chrono::steady_clock::time_point deadline);
   bool watch();  // false, with stop_ set and the tree killed, when a limit is passed

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -62,10 +63,9 @@ std::string commandOutput(const std::string& command) {
 // and untracked file) and the judge's programs, by size and modification time.
 std::string repositoryState() {
   std::string state = commandOutput("git -C '" + kRoot + "' status --porcelain --untracked-files=all");
-  std::vector<fs::path> programs = {fs::read_symlink("/proc/self/exe")};
-  for (const char* dir : {"/build/bin", "/build/judged"})
-    for (const auto& entry : fs::directory_iterator(kRoot + dir))
-      if (entry.is_regular_file()) programs.push_back(entry.path());
+  std::vector<fs::path> programs = {fs::read_symlink("/proc/self/exe"), JUDGE_BINARY};
+  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged))
+    if (entry.is_regular_file()) programs.push_back(entry.path());
   for (const fs::path& program : programs) {
     struct stat info {};
     stat(program.c_str(), &info);
@@ -75,13 +75,23 @@ std::string repositoryState() {
   return state;
 }
 
-// Processes whose name starts with `prefix`, as "pid name" lines.
+// Processes whose name starts with `prefix` and that run a program of this
+// build's judge (another checkout's tests, running at the same time, start
+// processes of the same names), as "pid name" lines.
 std::string processesNamed(const std::string& prefix) {
+  std::set<std::pair<dev_t, ino_t>> programs;
+  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged + "/bin")) {
+    struct stat info {};
+    if (stat(entry.path().c_str(), &info) == 0) programs.insert({info.st_dev, info.st_ino});
+  }
   std::string found;
   for (const auto& entry : fs::directory_iterator("/proc")) {
     std::string name;
     std::getline(std::ifstream(entry.path() / "comm"), name);
-    if (name.rfind(prefix, 0) == 0) found += entry.path().filename().string() + " " + name + "\n";
+    struct stat exe {};
+    if (name.rfind(prefix, 0) == 0 && stat((entry.path() / "exe").c_str(), &exe) == 0 &&
+        programs.count({exe.st_dev, exe.st_ino}))
+      found += entry.path().filename().string() + " " + name + "\n";
   }
   return found;
 }
