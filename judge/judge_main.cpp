@@ -27,7 +27,8 @@ using judge::SetResult;
 using judge::Verdict;
 
 constexpr const char* kTimesCover =
-    "median us, max us: CPU time of solveSudoku per case, over the cases that passed";
+    "median us, max us: CPU time per case of the whole process tree, read from outside, "
+    "over the cases that passed";
 
 // "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
 std::string displayName(std::string file) {

@@ -34,12 +34,12 @@ std::string caseName(const Case& c, size_t index, size_t total, const Workspace&
 }
 
 std::string timeLimitReason(long long micros, int limitMs) {
-  return "solveSudoku took " + std::to_string(micros / 1000) + " ms of CPU time; the limit is " +
+  return "the case took " + std::to_string(micros / 1000) + " ms of CPU time; the limit is " +
          std::to_string(limitMs) + " ms per case";
 }
 
 std::string stoppedReason(int limitMs) {
-  return "stopped when solveSudoku had used " + std::to_string(limitMs) +
+  return "stopped when the case had used " + std::to_string(limitMs) +
          " ms of CPU time, the limit per case";
 }
 
@@ -52,7 +52,7 @@ std::string watchdogReason(int limitMs) {
 struct CaseVerdict {
   Verdict verdict = Verdict::kAccepted;
   std::string why;         // for a failure: the reason, then the boards or the puzzle
-  long long micros = -1;   // CPU time of solveSudoku, when it answered
+  long long micros = -1;   // CPU time of the case (the tree's, from outside), when it answered
 };
 
 // Waits for the child's answer to `c` and judges it: time first, then the checker.
