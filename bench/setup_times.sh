@@ -13,7 +13,7 @@ git clone -q "$repo" "$work/clone"
 cd "$work/clone"
 seconds() {
   start=$(date +%s.%N)
-  "$@" > "$work/log" 2>&1 || { tail -20 "$work/log"; echo "failed: $*" >&2; exit 1; }
+  "$@" > "$work/log" 2>&1 || { tail -40 "$work/log" >&2; echo "failed: $*" >&2; exit 1; }
   awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }'
 }
 first=$(seconds make)
