@@ -139,6 +139,8 @@ TEST_P(Hostile, GetsItsVerdictAndLeavesNothingBehind) {
   EXPECT_NE(report.find(headerValue(file, "Expected report contains")), std::string::npos) << report;
   EXPECT_FALSE(hasControlCharacters(report)) << report;
   EXPECT_EQ(repositoryState(), before);
+  // Killed with their namespace's init, the tree's processes are gone moments later.
+  eventually([] { return processesNamed(kHostileName).empty(); }, std::chrono::seconds(5));
   EXPECT_EQ(processesNamed(kHostileName), "");
 }
 
