@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "header_value.h"
 #include "sandbox.h"
 #include "testcases.h"
 #include "verdict.h"
@@ -31,15 +32,6 @@ const std::string kRoot = REPO_ROOT;
 const std::string kHostile = kRoot + "/judge/fixtures/hostile";
 // The processes the fixtures start name themselves so (prctl PR_SET_NAME).
 const std::string kHostileName = "hostile-";
-
-// The text after "// <key>: " in the file's opening comment, or "".
-std::string headerValue(const std::string& file, const std::string& key) {
-  std::ifstream in(file);
-  std::string prefix = "// " + key + ": ";
-  for (std::string line; std::getline(in, line) && line.rfind("//", 0) == 0;)
-    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
-  return "";
-}
 
 std::vector<std::string> hostileFiles() {
   std::vector<std::string> files;

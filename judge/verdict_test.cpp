@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "catalog.h"
+#include "header_value.h"
 #include "testcases.h"
 #include "verdict.h"
 
@@ -31,15 +32,6 @@ const std::map<std::string, Verdict> kFolderVerdicts = {
     {"time_limit_exceeded", Verdict::kTimeLimitExceeded},
     {"runtime_error", Verdict::kRuntimeError},
 };
-
-// The text after "// <key>: " in the file's opening comment, or "".
-std::string headerValue(const std::string& file, const std::string& key) {
-  std::ifstream in(file);
-  std::string prefix = "// " + key + ": ";
-  for (std::string line; std::getline(in, line) && line.rfind("//", 0) == 0;)
-    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
-  return "";
-}
 
 std::vector<std::string> knownWrongFiles() {
   std::vector<std::string> files;
