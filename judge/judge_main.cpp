@@ -95,13 +95,12 @@ class Tables {
   }
 
   // One row a set of one tier: verdict, cases passed, the limit and the times.
-  void setRows(const FileResult& result, bool leetcodeTier,
-               const std::map<std::string, int>& limits) const {
+  void setRows(const FileResult& result, bool leetcodeTier) const {
     for (const SetResult& set : result.sets)
       if (set.leetcodeTier == leetcodeTier)
         setRow(displayName(result.file), set.set, judge::verdictName(set.verdict),
                   std::to_string(set.passed) + "/" + std::to_string(set.total),
-                  std::to_string(limits.at(set.set)), timeOrDash(set, set.medianMicros()),
+                  std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
                   timeOrDash(set, set.maxMicros()));
   }
 
@@ -195,25 +194,14 @@ Run judgeAll(const std::vector<std::string>& files, const judge::JudgeOptions& o
   return run;
 }
 
-std::map<std::string, int> limitsOf(const Run& run, const judge::JudgeOptions& options,
-                                    const judge::Workspace& workspace) {
-  judge::TimeLimits limits(workspace.root + "/judge/time_limits.txt");
-  std::map<std::string, int> ms;
-  for (const FileResult& result : run.results)
-    for (const SetResult& set : result.sets)
-      ms[set.set] = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(set.set);
-  return ms;
-}
-
-void print(const Run& run, const std::vector<std::string>& files, bool strict,
-           const std::map<std::string, int>& limits) {
+void print(const Run& run, const std::vector<std::string>& files, bool strict) {
   Tables tables(files);
   if (run.results.size() == 1 && run.errors.empty()) {
     std::printf("LeetCode verdict: %s\n", leetcodeWords(run.results[0]).c_str());
     if (!run.results[0].sets.empty()) {
       std::printf("\nThe LeetCode tier (judge/tiers.txt)\n");
       tables.setHeader();
-      tables.setRows(run.results[0], true, limits);
+      tables.setRows(run.results[0], true);
     }
   } else {
     tables.leetcodeHeader();
@@ -226,7 +214,7 @@ void print(const Run& run, const std::vector<std::string>& files, bool strict,
     std::printf("\nBeyond LeetCode: the stress tiers (%s)\n",
                 strict ? "they count: --strict or --sets" : "they do not change the exit status");
     tables.setHeader();
-    for (const FileResult& result : run.results) tables.setRows(result, false, limits);
+    for (const FileResult& result : run.results) tables.setRows(result, false);
   }
   bool anySet = false;
   for (const FileResult& result : run.results) anySet |= !result.sets.empty();
@@ -313,7 +301,7 @@ int main(int argc, char** argv) {
   if (auto set = unknownSet(options.sets, workspace.root))
     return bad("no testcase set '" + *set + "' (testcases/" + *set + ".txt)");
   Run run = judgeAll(files, options, *jobs, workspace);
-  print(run, files, strict, limitsOf(run, options, workspace));
+  print(run, files, strict);
   std::printf("\n%s\n", summary(run, files.size(), strict).c_str());
   bool allPass = run.errors.empty();
   for (const FileResult& result : run.results) allPass &= result.passes(strict);

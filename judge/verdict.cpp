@@ -95,7 +95,7 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
 SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
                    const Workspace& workspace) {
-  SetResult result{set, false, Verdict::kAccepted, 0, int(cases.size()), {}, "", ""};
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", ""};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);

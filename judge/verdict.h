@@ -34,6 +34,7 @@ Workspace builtWorkspace();  // the paths this binary was built with
 struct SetResult {
   std::string set;  // "magictour"
   bool leetcodeTier = false;  // one of the sets that decide the LeetCode verdict
+  int limitMs = 0;            // the CPU time limit per case it ran with
   Verdict verdict = Verdict::kAccepted;
   int passed = 0, total = 0;
   std::vector<long long> micros;  // CPU time of each case that passed
