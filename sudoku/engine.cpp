@@ -1,262 +1,273 @@
 #include "engine.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace judge {
 namespace {
 
-// The board is three bands of three rows. A band word holds 27 bits: bit
-// 9 * r + c for row r of the band (0-2) and column c (0-8):
-//
-//   bit  0 ..  8   row 0 of the band    ]
-//   bit  9 .. 17   row 1                ]  box k of the band: columns 3k .. 3k+2
-//   bit 18 .. 26   row 2                ]  of all three rows
-//
-// so a row of a band is 9 bits apart from the next, a column is every 9th bit,
-// and a box is three runs of 3 bits.
-using Band = uint32_t;
+// The board is three bands of three rows. A band word holds 27 bits, bit 9 * r + c for row r
+// of the band (0-2) and column c (0-8), so a row is 9 bits, a column every 9th bit and a box
+// three runs of 3 bits. A Bands vector holds the three band words in lanes 0-2 (lane 3 stays
+// 0): one SSE2 instruction updates a whole digit board. A cell is named by its bit in the
+// vector, 32 * band + 9 * r + c.
+using Word = uint32_t;
+typedef Word Bands __attribute__((vector_size(16)));
 
-constexpr Band kRow[3] = {0x1FF, 0x1FF << 9, 0x1FFu << 18};
-constexpr Band kBox[3] = {0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6};
-constexpr Band column(int c) { return 0x40201u << c; }
-constexpr bool isSingle(Band s) { return (s & (s - 1)) == 0; }  // at most one bit
-int lowest(Band s) { return __builtin_ctz(s); }
+constexpr Word kBand = (1u << 27) - 1;
+constexpr Word kRow = 0x1FF;       // row 0 of a band
+constexpr Word kColumn = 0x40201;  // column 0 of a band
+constexpr Word kBox = 0x1C0E07;    // box 0 of a band
 
-// A band's column occupancy: bit c set when column c has a bit in any of its three rows.
-Band columnsOf(Band w) { return (w | w >> 9 | w >> 18) & 0x1FF; }
+constexpr int cellOf(int x) { return 32 * (x / 27) + x % 27; }  // row-major index -> bit
+constexpr int indexOf(int cell) { return 27 * (cell / 32) + cell % 32; }
 
-// The search state: per digit and band, the cells where the digit stands or
-// may still go; the unfilled cells; the digits whose boards changed since
-// hidden singles, and locked candidates, last read them (bit d).
-struct State {
-  Band candidates[9][3];
-  Band unfilled[3];
-  unsigned hiddenDirty, lockedDirty;
-
-  void markChanged(int d) { hiddenDirty |= 1u << d, lockedDirty |= 1u << d; }
-
-  // Puts digit d in bit i of band b; false when the cell cannot take d.
-  bool place(int d, int b, int i) {
-    Band bit = Band(1) << i;
-    if (!(candidates[d][b] & bit)) return false;
-    for (int e = 0; e < 9; ++e) {
-      unsigned had = (candidates[e][b] >> i) & 1;
-      candidates[e][b] &= ~bit;
-      hiddenDirty |= had << e, lockedDirty |= had << e;
+// Each cell as lanes: itself, and its 20 peers (row, box and column in its band, its column
+// in the other two).
+struct Cells {
+  Word self[96][4], peers[96][4];
+  constexpr Cells() : self(), peers() {
+    for (int x = 0; x < 81; ++x) {
+      int cell = cellOf(x), band = x / 27, p = x % 27;
+      for (int b = 0; b < 3; ++b) {
+        Word inBand = (kRow << p / 9 * 9 | kBox << p % 9 / 3 * 3 | kColumn << p % 9) & ~(1u << p);
+        self[cell][b] = b == band ? 1u << p : 0;
+        peers[cell][b] = b == band ? inBand : kColumn << p % 9;
+      }
     }
-    Band peers = kRow[i / 9] | kBox[i % 9 / 3];
-    candidates[d][b] = (candidates[d][b] & ~peers) | bit;
-    candidates[d][(b + 1) % 3] &= ~column(i % 9);
-    candidates[d][(b + 2) % 3] &= ~column(i % 9);
-    unfilled[b] &= ~bit;
-    markChanged(d);
+  }
+};
+constexpr Cells kCells;
+
+// A unit's bits if it has exactly one, else 0.
+constexpr Word single(Word unit) { return unit & (unit - 1) ? 0 : unit; }
+
+// Locked candidates by table, for one digit. A segment is the three cells a box shares with a
+// line. Along rows, bit 3 * r + j of a band's 9-bit pattern says row r meets box j: a row that
+// meets one box claims it (the box's other rows lose the digit), a box that meets one row
+// points at it (the row's other boxes lose it); rowKeep is the cells of the band that stay.
+// Along columns, bit c of a band's pattern says column c meets the digit in the band: a box
+// that meets one column points at it (the column loses the digit in the other bands), and a
+// column met in this band alone claims its box (claimLose: the box's other columns).
+struct Segments {
+  Word rowKeep[512];
+  uint16_t pointing[512], claimLose[512];
+  constexpr Segments() : rowKeep(), pointing(), claimLose() {
+    for (Word met = 0; met < 512; ++met) {
+      Word lose = 0;  // segments, bit 3 * r + j
+      for (int k = 0; k < 3; ++k) {
+        Word row = 7u << 3 * k, box = 0x49u << k;  // row k's segments, box k's
+        if (Word seg = single(met & row)) lose |= 0x49u << __builtin_ctz(seg) % 3 & ~row;
+        if (Word seg = single(met & box)) lose |= 7u << __builtin_ctz(seg) / 3 * 3 & ~box;
+        pointing[met] |= single(met & row);
+        if (met & row) claimLose[met] |= row & ~met;
+      }
+      for (int seg = 0; seg < 9; ++seg)
+        if (!(lose >> seg & 1)) rowKeep[met] |= 7u << (seg / 3 * 9 + seg % 3 * 3);
+    }
+  }
+};
+constexpr Segments kSegments;
+
+Bands load(const Word* words) {
+  Bands v;
+  std::memcpy(&v, words, sizeof v);
+  return v;
+}
+Bands self(int cell) { return load(kCells.self[cell]); }
+Bands peers(int cell) { return load(kCells.peers[cell]); }
+
+bool any(Bands v) {
+  uint64_t halves[2];
+  std::memcpy(halves, &v, sizeof halves);
+  return halves[0] | halves[1];
+}
+
+// Calls f(cell) for each cell set in `cells`; one loop over both 64-bit halves, so that it
+// mispredicts one exit, not two.
+template <class F>
+void forEach(Bands cells, F f) {
+  uint64_t halves[2];
+  std::memcpy(halves, &cells, sizeof halves);
+  for (uint64_t low = halves[0], high = halves[1]; low | high;) {
+    int inHigh = low == 0;
+    f(64 * inHigh + __builtin_ctzll(inHigh ? high : low));
+    low &= low - 1, high = inHigh ? high & (high - 1) : high;
+  }
+}
+
+// single() of each lane.
+Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
+
+// The search state. candidates[d]: where digit d stands or may still go (a filled cell keeps
+// its own digit's bit only); unsolved: the cells not filled yet; hiddenSeen, lockedSeen: each
+// board as hidden singles, and locked candidates, last read it (an unchanged board has nothing
+// new to give).
+struct State {
+  Bands candidates[9];
+  Bands unsolved;
+  Bands hiddenSeen[9], lockedSeen[9];
+
+  // Puts digit d in `cell`; false when d may no longer go there.
+  bool place(int d, int cell) {
+    Bands bit = self(cell);
+    if (!any(candidates[d] & bit)) return false;
+    for (Bands& where : candidates) where &= ~bit;
+    candidates[d] = (candidates[d] & ~peers(cell)) | bit;
+    unsolved &= ~bit;
     return true;
   }
 
-  // Unfilled cells of band b on at least one, two, three digits' boards.
-  void tally(int b, Band& one, Band& two, Band& three) const {
-    one = two = three = 0;
-    for (int d = 0; d < 9; ++d) {
-      Band w = candidates[d][b];
-      three |= two & w, two |= one & w, one |= w;
-    }
-    one &= unfilled[b], two &= unfilled[b], three &= unfilled[b];
+  // Bit d: d's board differs from what a step last read.
+  unsigned changedSince(const Bands (&seen)[9]) const {
+    unsigned changed = 0;
+    for (int d = 0; d < 9; ++d) changed |= unsigned(any(candidates[d] ^ seen[d])) << d;
+    return changed;
   }
 
-  int digitAt(int b, int i) const {
-    for (int d = 0; d < 9; ++d)
-      if (candidates[d][b] >> i & 1) return d;
-    return -1;
+  // Bit d: d may go in `cell`.
+  unsigned digitsAt(int cell) const {
+    unsigned digits = 0;
+    for (int d = 0; d < 9; ++d) digits |= unsigned(any(candidates[d] & self(cell))) << d;
+    return digits;
   }
 };
 
-// Fills every naked single (an unfilled cell on one board). Returns -1 on a
-// contradiction (an unfilled cell on no board), else how many it filled.
+// Fills every unsolved cell with one candidate left: -1 on a contradiction, 0 if none, else 1.
+// Such a cell is on its own digit's board alone, so filling it only clears its peers there;
+// its digit is read from four bit planes (plane k: the boards of the digits with bit k set).
 int nakedSingles(State& s) {
-  int filled = 0;
-  for (int b = 0; b < 3; ++b) {
-    Band one, two, three;
-    s.tally(b, one, two, three);
-    if (s.unfilled[b] & ~one) return -1;
-    for (Band singles = one & ~two; singles; singles &= singles - 1, ++filled) {
-      int i = lowest(singles), d = s.digitAt(b, i);  // an earlier single may have taken its digit
-      if (d < 0 || !s.place(d, b, i)) return -1;
-    }
-  }
-  return filled;
+  Bands once = {}, twice = {};
+  for (Bands where : s.candidates) twice |= once & where, once |= where;
+  if (any(s.unsolved & ~once)) return -1;  // an unsolved cell on no board
+  Bands found = s.unsolved & ~twice, clash = {};  // clash: singles that see one of their digit
+  if (!any(found)) return 0;
+  s.unsolved &= ~found;
+  const Bands* c = s.candidates;
+  Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
+  uint64_t plane[4][2];
+  std::memcpy(plane, planes, sizeof plane);
+  forEach(found, [&](int cell) {
+    int d = 0;
+    for (int k = 0; k < 4; ++k) d |= int(plane[k][cell / 64] >> cell % 64 & 1) << k;
+    Bands around = peers(cell);
+    clash |= s.candidates[d] & found & around;
+    s.candidates[d] &= ~around;
+  });
+  return any(clash) ? -1 : 1;
 }
 
-// Counting a column's cells in parallel over its nine columns. For the three
-// rows v[0..2] of a band (9 bits each): the columns with at least one, and at
-// least two, of their bits.
-struct Occupancy {
-  Band once, twice;
-};
-Occupancy columnCounts(const Band (&v)[3]) {
-  return {v[0] | v[1] | v[2], (v[0] & v[1]) | (v[0] & v[2]) | (v[1] & v[2])};
-}
-// Counts merged: at least one in either; at least two in one, or one in each.
-Occupancy merge(Occupancy a, Occupancy b) {
-  return {a.once | b.once, a.twice | b.twice | (a.once & b.once)};
-}
-// Nine column bits as cells of all three rows of a band.
-Band inEveryRow(Band columns) { return columns * 0x40201; }
-
-constexpr Band kFirstOfEachRow = 1 | 1 << 9 | 1 << 18;
-
-// The cells of d's board alone in their row, box or column, per band; false
-// when some unit has no cell for d (a contradiction). Rows: each row of a band
-// without its lowest bit is empty. Boxes: one test each. Columns: counted
-// across the bands with columnCounts and merge.
-bool loneCells(const Band (&w)[3], Band (&alone)[3]) {
-  Band rows[3][3];
-  Occupancy columns{0, 0};
-  for (int b = 0; b < 3; ++b) {
-    for (int r = 0; r < 3; ++r) rows[b][r] = w[b] >> 9 * r & 0x1FF;
-    if (!rows[b][0] || !rows[b][1] || !rows[b][2]) return false;
-    Band others = w[b] & (w[b] - kFirstOfEachRow);  // each row without its lowest bit
-    Band singleRows = 0;
-    for (Band row : kRow) singleRows |= (others & row) ? 0 : row;
-    Band singleBoxes = 0;
-    for (Band box : kBox) {
-      Band cells = w[b] & box;
-      if (!cells) return false;
-      if (isSingle(cells)) singleBoxes |= box;
-    }
-    alone[b] = w[b] & (singleRows | singleBoxes);
-    columns = merge(columns, columnCounts(rows[b]));
-  }
-  if (columns.once != 0x1FF) return false;
-  for (int b = 0; b < 3; ++b) alone[b] |= w[b] & inEveryRow(columns.once & ~columns.twice);
+// The cells of board w alone in their row, box or column; false when a unit misses w.
+bool loneCells(Bands w, Bands& cells) {
+  Bands row0 = w & kRow, row1 = w >> 9 & kRow, row2 = w >> 18;  // as 9-bit column sets
+  Bands box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
+  Bands empty = (Bands)((row0 == 0) | (row1 == 0) | (row2 == 0) | (box0 == 0) | (box1 == 0) | (box2 == 0));
+  if (any(empty & Bands{~0u, ~0u, ~0u, 0})) return false;
+  Bands once = row0 | row1 | row2, twice = (row0 & row1) | ((row0 | row1) & row2);  // per band
+  Word columns = once[0] | once[1] | once[2];
+  Word many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | ((once[0] | once[1]) & once[2]);
+  if (columns != kRow) return false;
+  cells = singles(row0) | singles(row1) << 9 | singles(row2) << 18 | singles(box0) | singles(box1) |
+          singles(box2) | (w & (columns & ~many) * kColumn);
   return true;
 }
 
-// Fills digit d's hidden singles (a cell alone in a unit of d's board).
-// Returns -1 on a contradiction, else the cells filled.
-int hiddenSinglesOf(State& s, int d) {
-  Band alone[3];
-  if (!loneCells(s.candidates[d], alone)) return -1;
-  int filled = 0;
-  for (int b = 0; b < 3; ++b)
-    for (Band cells = alone[b] & s.unfilled[b]; cells; cells &= cells - 1, ++filled)
-      if (!s.place(d, b, lowest(cells))) return -1;  // an earlier one took its cell or unit
-  return filled;
-}
-
+// Places every hidden single (an unsolved cell alone in a unit of its digit's board), board by
+// board: -1 on a contradiction, else 0 if none, 1 if some.
 int hiddenSingles(State& s) {
   int filled = 0;
-  while (s.hiddenDirty) {
-    int d = lowest(s.hiddenDirty);
-    s.hiddenDirty &= s.hiddenDirty - 1;
-    int placed = hiddenSinglesOf(s, d);
-    if (placed < 0) return -1;
-    filled += placed;
+  for (unsigned changed = s.changedSince(s.hiddenSeen); changed; changed &= changed - 1) {
+    int d = __builtin_ctz(changed);
+    Bands where = s.candidates[d], cells;
+    s.hiddenSeen[d] = where;
+    if (!loneCells(where, cells)) return -1;
+    cells &= s.unsolved;
+    if (!any(cells)) continue;
+    for (Bands& other : s.candidates) other &= ~cells;
+    forEach(cells, [&](int cell) { where &= ~peers(cell); });
+    if (any(cells & ~where)) return -1;  // two cells want d in one unit
+    s.candidates[d] = where;
+    s.unsolved &= ~cells;
+    filled = 1;
   }
   return filled;
 }
 
-// Triads: the three cells a row (or a band's column occupancy) shares with a
-// box. For 9 bits, bit 3k set when triad k has at least one / two bits; and
-// such triad bits spread back over their three cells.
-Band triadAny(Band v) { return (v | v >> 1 | v >> 2) & 0x49; }
-Band triadMany(Band v) { return ((v & v >> 1) | (v & v >> 2) | (v >> 1 & v >> 2)) & 0x49; }
-Band spread(Band triads) { return triads * 7; }
-
-// Within a band: a box whose d lies in one row clears the rest of that row
-// (pointing); a row whose d lies in one box clears that box's other rows
-// (claiming). Returns the band word without those cells.
-Band lockedInBand(Band w) {
-  Band boxes[3];  // per row, the triad bits of the boxes where it has d
-  for (int r = 0; r < 3; ++r) boxes[r] = triadAny(w >> 9 * r & 0x1FF);
-  for (int r = 0; r < 3; ++r) {
-    Band onlyThisRow = boxes[r] & ~(boxes[(r + 1) % 3] | boxes[(r + 2) % 3]);
-    if (onlyThisRow) w &= ~(kRow[r] & ~(spread(onlyThisRow) << 9 * r));
-    if (boxes[r] && isSingle(boxes[r]))
-      w &= ~(kBox[lowest(boxes[r]) / 3] & ~kRow[r]);
-  }
-  return w;
+// Locked candidates of one board along rows, by table (Segments): the band words kept.
+void lockedRows(Bands w, Word (&kept)[4]) {
+  Bands met = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
+  met = (met | met >> 2 | met >> 4) & kBox;        // ... moved to bit 9 * r + j
+  met = (met | met >> 6 | met >> 12) & kRow;      // ... moved to bit 3 * r + j
+  Word patterns[4];
+  std::memcpy(patterns, &met, sizeof patterns);
+  std::memcpy(kept, &w, sizeof kept);
+  for (int b = 0; b < 3; ++b) kept[b] &= kSegments.rowKeep[patterns[b]];
 }
 
-// Across bands: a box whose d lies in one column clears that column in the
-// other bands (pointing); a column whose d lies in one band clears the other
-// columns of its box there (claiming).
-void lockedInColumns(Band (&w)[3]) {
+// Locked candidates of one board along columns, by table (Segments).
+void lockedColumns(Word (&kept)[4]) {
+  Word in[3];  // bit c: column c meets the board in this band
+  for (int b = 0; b < 3; ++b) in[b] = (kept[b] | kept[b] >> 9 | kept[b] >> 18) & kRow;
   for (int b = 0; b < 3; ++b) {
-    Band columns = columnsOf(w[b]);
-    Band pointing = columns & spread(triadAny(columns) & ~triadMany(columns));
-    w[(b + 1) % 3] &= ~inEveryRow(pointing), w[(b + 2) % 3] &= ~inEveryRow(pointing);
-  }
-  Band columns[3] = {columnsOf(w[0]), columnsOf(w[1]), columnsOf(w[2])};
-  for (int b = 0; b < 3; ++b) {
-    Band onlyThisBand = columns[b] & ~(columns[(b + 1) % 3] | columns[(b + 2) % 3]);
-    w[b] &= ~inEveryRow(spread(triadAny(onlyThisBand)) & ~onlyThisBand);
+    Word only = in[b] & ~in[(b + 1) % 3] & ~in[(b + 2) % 3];
+    Word pointed = kSegments.pointing[in[b]] * kColumn;
+    kept[b] &= ~(kSegments.claimLose[only] * kColumn);
+    kept[(b + 1) % 3] &= ~pointed;
+    kept[(b + 2) % 3] &= ~pointed;
   }
 }
 
-// Locked candidates on every board changed since the last look; true when one changed.
+// Locked candidates on every board changed since the last look: whether any candidate went.
 bool lockedCandidates(State& s) {
-  bool changed = false;
-  for (; s.lockedDirty; s.lockedDirty &= s.lockedDirty - 1) {
-    int d = lowest(s.lockedDirty);
-    Band(&w)[3] = s.candidates[d];
-    Band before[3] = {w[0], w[1], w[2]};
-    for (Band& band : w) band = lockedInBand(band);
-    lockedInColumns(w);
-    if (w[0] != before[0] || w[1] != before[1] || w[2] != before[2])
-      s.hiddenDirty |= 1u << d, changed = true;
+  bool removed = false;
+  for (unsigned changed = s.changedSince(s.lockedSeen); changed; changed &= changed - 1) {
+    int d = __builtin_ctz(changed);
+    Word kept[4];
+    lockedRows(s.candidates[d], kept);
+    lockedColumns(kept);
+    Bands after = {kept[0], kept[1], kept[2], 0};
+    removed |= any(after ^ s.candidates[d]);
+    s.candidates[d] = s.lockedSeen[d] = after;
   }
-  return changed;
+  return removed;
 }
 
-// Deduces until nothing changes; false on a contradiction.
+// Naked singles until none are left, then hidden singles, then locked candidates, until
+// nothing changes; false on a contradiction.
 bool propagate(State& s) {
-  for (;;) {
-    int filled = nakedSingles(s);
+  for (int filled = 1; filled;) {
+    filled = nakedSingles(s);
+    if (filled == 0) filled = hiddenSingles(s);
+    if (filled == 0) filled = lockedCandidates(s);
     if (filled < 0) return false;
-    if (filled > 0) continue;
-    filled = hiddenSingles(s);
-    if (filled < 0) return false;
-    if (filled > 0) continue;
-    if (!lockedCandidates(s)) return true;
   }
+  return true;
 }
 
-struct Cell {
-  int b, i;
-};
-
-// How many unfilled cells see bit i of band b: its row and box in the band,
-// its column in the other two.
-int unfilledPeers(const State& s, int b, int i) {
-  Band here = (kRow[i / 9] | kBox[i % 9 / 3]) & s.unfilled[b];
-  return __builtin_popcount(here) + __builtin_popcount(column(i % 9) & s.unfilled[(b + 1) % 3]) +
-         __builtin_popcount(column(i % 9) & s.unfilled[(b + 2) % 3]);
+int count(Bands v) {
+  uint64_t halves[2];
+  std::memcpy(halves, &v, sizeof halves);
+  return __builtin_popcountll(halves[0]) + __builtin_popcountll(halves[1]);
 }
 
-// The two-candidate cell that sees the most unfilled cells (its guess settles
-// the most), else the first unfilled cell with the fewest candidates.
-Cell guessCell(const State& s) {
-  Cell best{-1, 0};
-  int most = -1;
-  for (int b = 0; b < 3; ++b) {
-    Band one, two, three;
-    s.tally(b, one, two, three);
-    for (Band pairs = two & ~three; pairs; pairs &= pairs - 1)
-      if (int seen = unfilledPeers(s, b, lowest(pairs)); seen > most)
-        best = {b, lowest(pairs)}, most = seen;
-  }
-  if (most >= 0) return best;
-  int fewest = 10;
-  for (int b = 0; b < 3; ++b)
-    for (Band left = s.unfilled[b]; left; left &= left - 1) {
-      int i = lowest(left), n = 0;
-      for (int d = 0; d < 9; ++d) n += s.candidates[d][b] >> i & 1;
-      if (n < fewest) best = {b, i}, fewest = n;
-    }
+// The cell to guess: of the cells with two candidates, the one that sees the most unsolved
+// cells (either guess then settles the most); with none, the first with the fewest.
+int guessCell(const State& s) {
+  Bands once = {}, twice = {}, thrice = {};
+  for (Bands where : s.candidates) thrice |= twice & where, twice |= once & where, once |= where;
+  int best = -1, most = -1, fewest = 10;
+  forEach(s.unsolved & twice & ~thrice, [&](int cell) {
+    int seen = count(peers(cell) & s.unsolved);
+    best = seen > most ? cell : best;  // no branch: it would mispredict
+    most = seen > most ? seen : most;
+  });
+  if (best >= 0) return best;
+  forEach(s.unsolved, [&](int cell) {
+    int n = __builtin_popcount(s.digitsAt(cell));
+    if (n < fewest) fewest = n, best = cell;
+  });
   return best;
 }
-
-bool solved(const State& s) { return !(s.unfilled[0] | s.unfilled[1] | s.unfilled[2]); }
 
 struct Search {
   long limit;
@@ -265,40 +276,35 @@ struct Search {
   void record(const State& s) {
     if (++result.solutions > 1) return;
     for (int d = 0; d < 9; ++d)
-      for (int b = 0; b < 3; ++b)
-        for (Band w = s.candidates[d][b]; w; w &= w - 1)
-          result.first[27 * b + lowest(w)] = char('1' + d);
+      forEach(s.candidates[d], [&](int cell) { result.first[indexOf(cell)] = char('1' + d); });
   }
 
+  // Propagates, then tries each candidate of guessCell's cell, each but the last on a copy,
+  // until `limit` solutions are found.
   void run(State& s) {
     if (!propagate(s)) return;
-    if (solved(s)) return record(s);
-    Cell x = guessCell(s);
-    unsigned digits = 0;  // the digits cell x may take
-    for (int d = 0; d < 9; ++d) digits |= (s.candidates[d][x.b] >> x.i & 1) << d;
-    for (; digits && result.solutions < limit; digits &= digits - 1) {
-      int d = lowest(digits);
+    if (!any(s.unsolved)) return record(s);
+    int cell = guessCell(s);
+    for (unsigned digits = s.digitsAt(cell); digits && result.solutions < limit; digits &= digits - 1) {
+      int d = __builtin_ctz(digits);
       ++result.guesses;
-      if (isSingle(digits)) {  // the last one: no need to keep s
-        s.place(d, x.b, x.i);
-        return run(s);
+      if (!(digits & (digits - 1))) {  // the last one: s is not needed again
+        if (s.place(d, cell)) run(s);
+        return;
       }
       State next = s;
-      next.place(d, x.b, x.i);
-      run(next);
+      if (next.place(d, cell)) run(next);
     }
   }
 };
 
 // The state with the givens of `cells` placed; false when they clash.
 bool start(State& s, std::string_view cells) {
-  for (int b = 0; b < 3; ++b) {
-    for (int d = 0; d < 9; ++d) s.candidates[d][b] = (1u << 27) - 1;
-    s.unfilled[b] = (1u << 27) - 1;
-  }
-  s.hiddenDirty = s.lockedDirty = 0x1FF;
+  for (Bands& where : s.candidates) where = Bands{kBand, kBand, kBand, 0};
+  s.unsolved = Bands{kBand, kBand, kBand, 0};
+  for (int d = 0; d < 9; ++d) s.hiddenSeen[d] = s.lockedSeen[d] = Bands{};
   for (int x = 0; x < 81 && x < int(cells.size()); ++x)
-    if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', x / 27, x % 27)) return false;
+    if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', cellOf(x))) return false;
   return true;
 }
 
@@ -313,15 +319,14 @@ NineCount countNine(std::string_view cells, long limit) {
 
 bool solvableWithout(std::string_view cells, int cell, char digit) {
   State s;
-  if (!start(s, cells) || s.candidates[digit - '1'][cell / 27] & ~s.unfilled[cell / 27] & 1u << cell % 27)
+  int bit = cellOf(cell), d = digit - '1';
+  if (!start(s, cells) || any(s.candidates[d] & ~s.unsolved & self(bit)))
     return false;  // clashing givens, or the digit is given there
-  s.candidates[digit - '1'][cell / 27] &= ~(1u << cell % 27);
-  s.markChanged(digit - '1');
+  s.candidates[d] &= ~self(bit);
   Search search{1, {}};
   search.run(s);
   return search.result.solutions > 0;
 }
-
 Count countNine(const Board& puzzle, long limit) {
   std::string cells;
   for (const auto& row : puzzle) cells.append(row.begin(), row.end());
