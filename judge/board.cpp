@@ -15,13 +15,6 @@ int boxSide(int side) {
 
 char symbol(int value) { return value <= 9 ? char('0' + value) : char('A' + value - 10); }
 
-int valueOf(char c) {
-  if (c == '.' || c == '0') return 0;
-  if (c >= '1' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'P') return c - 'A' + 10;
-  return -1;
-}
-
 std::string cellName(int r, int c) {
   return "r" + std::to_string(r + 1) + "c" + std::to_string(c + 1);
 }
@@ -98,7 +91,7 @@ class ArrayReader {
   }
   char peek() const { return i_ < text_.size() ? text_[i_] : '\0'; }
   void skipBlanks() {
-    while (i_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[i_]))) ++i_;
+    while (i_ < text_.size() && isBlank(text_[i_])) ++i_;
   }
   void expect(char c) {
     skipBlanks();
@@ -142,7 +135,7 @@ class ArrayReader {
       if (i_ >= text_.size()) fail("unexpected end of input in a string");
       ++i_;
     } else {
-      while (i_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[i_])) &&
+      while (i_ < text_.size() && !isBlank(text_[i_]) &&
              std::string_view(",[]\"").find(text_[i_]) == std::string_view::npos)
         ++i_;
       if (i_ == start) fail(i_ == text_.size() ? "unexpected end of input" : "expected a cell");

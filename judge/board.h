@@ -12,10 +12,21 @@ using Board = std::vector<std::vector<char>>;
 
 constexpr char kEmpty = '.';
 
+// The C locale's isspace (' ', '\t', '\n', '\v', '\f', '\r') without a library call per
+// character: the readers test every character of their input with it.
+constexpr bool isBlank(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 int boxSide(int side);                // 3 for 9; 0 when side is not n*n, n in 2..5
 char symbol(int value);               // 1 -> '1', 10 -> 'A'
-int valueOf(char c);                  // '1' -> 1, 'A' -> 10; 0 for '.' or '0'; -1 otherwise
 std::string cellName(int r, int c);   // 0-based (0, 2) -> "r1c3"
+
+// '1' -> 1, 'A' -> 10; 0 for '.' or '0'; -1 otherwise. Inline: the checkers ask it of every cell.
+constexpr int valueOf(char c) {
+  if (c == '.' || c == '0') return 0;
+  if (c >= '1' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'P') return c - 'A' + 10;
+  return -1;
+}
 
 // Parses one board: a row-major string of cells ("53..7....6..195...") or
 // LeetCode's array form ([["5","3","."],...]). Throws std::invalid_argument

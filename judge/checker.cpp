@@ -26,13 +26,14 @@ bool hasDuplicate(const Board& board) {
   int side = int(board.size()), n = boxSide(side);
   uint32_t rows[25] = {}, columns[25] = {}, boxes[25] = {};
   for (int r = 0; r < side; ++r)
-    for (int c = 0; c < side; ++c) {
-      int v = valueOf(board[r][c]);
-      if (v <= 0 || v > side) continue;
-      uint32_t bit = 1u << v, &box = boxes[r / n * n + c / n];
-      if ((rows[r] | columns[c] | box) & bit) return true;
-      rows[r] |= bit, columns[c] |= bit, box |= bit;
-    }
+    for (int c = 0, b = r / n * n; c < side; ++b)  // b: the box of cells c .. c + n - 1
+      for (int end = c + n; c < end; ++c) {
+        int v = valueOf(board[r][c]);
+        if (v <= 0 || v > side) continue;
+        uint32_t bit = 1u << v;
+        if ((rows[r] | columns[c] | boxes[b]) & bit) return true;
+        rows[r] |= bit, columns[c] |= bit, boxes[b] |= bit;
+      }
   return false;
 }
 

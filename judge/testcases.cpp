@@ -12,7 +12,7 @@ std::vector<std::string_view> splitBoards(std::string_view line) {
   std::vector<std::string_view> boards;
   size_t i = 0;
   while (true) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    while (i < line.size() && isBlank(line[i])) ++i;
     if (i == line.size()) return boards;
     size_t start = i;
     if (line[i] == '[') {  // up to the bracket that closes the first, skipping quoted text
@@ -26,7 +26,7 @@ std::vector<std::string_view> splitBoards(std::string_view line) {
       }
       i = std::min(i + 1, line.size());
     } else {
-      while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+      while (i < line.size() && !isBlank(line[i])) ++i;
     }
     boards.push_back(line.substr(start, i - start));
   }

@@ -1,6 +1,6 @@
 #include "reader.h"
 
-#include <cctype>
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -8,8 +8,6 @@
 
 namespace judge {
 namespace {
-
-bool isBlank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 // What websites put between cells; never a cell itself.
 bool isSeparator(char c) { return isBlank(c) || c == '|' || c == '-' || c == '+'; }
@@ -138,7 +136,7 @@ class PuzzleReader::Scanner {
   bool isBlankLine() const { return line_.find_first_not_of(" \t") == std::string::npos; }
   bool isComment() const { return !isBlankLine() && line_[line_.find_first_not_of(" \t")] == '#'; }
   // Blank lines, comments and rules ("------+-------+------") between puzzles.
-  bool isSkipped() const { return isBlankLine() || isComment() || cellsOf(line_).empty(); }
+  bool isSkipped() const { return isComment() || std::all_of(line_.begin(), line_.end(), isSeparator); }
 
   void fail(const std::string& where, const std::string& reason) {
     ready_.push_back({where, reason, {}});

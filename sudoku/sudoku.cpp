@@ -201,8 +201,9 @@ Answer solveOne(const Entry& e, const SolutionEntry* solver, const std::string& 
     return failed(kStatusMalformed, e, wrongSide(*solver, puzzle), "size not taken", format);
   Count count = countFast(puzzle, 2);
   if (count.solutions == 0) return failed(kStatusUnsolved, e, "no solution", "no solution", format);
-  Board answer = count.first;
-  if (solver) answer = puzzle, solver->solve(answer);
+  Board named;  // a --solver's answer
+  if (solver) named = puzzle, solver->solve(named);
+  const Board& answer = solver ? named : count.first;
   const Board* unique = count.solutions == 1 ? &count.first : nullptr;
   if (std::string wrong = check(puzzle, answer, unique); !wrong.empty())
     return failed(kStatusBroken, e,
