@@ -47,6 +47,9 @@ long rate(const Board& puzzle);
 // The parts, for tests.
 uint64_t uniformBelow(std::mt19937_64& rng, uint64_t bound);  // in [0, bound), bound >= 1
 Board randomGrid(int side, std::mt19937_64& rng);
+// The same by the size-generic search of grid.h on every side. randomGrid's own 9x9 fill
+// makes the same choices from the same draws, only faster: the tests compare the two.
+Board randomGridGeneric(int side, std::mt19937_64& rng);
 // minimal, when not null, is set to whether the result is known to be minimal.
 Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& removal,
                    bool* minimal = nullptr);
