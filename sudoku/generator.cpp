@@ -161,31 +161,144 @@ Board randomGridGeneric(int side, std::mt19937_64& rng) {
 
 namespace {
 
-// Whether the givens that see an empty cell leave it one value (a naked
-// single): then no search is needed to keep the puzzle unique. Most of the
-// first givens removed are such cells.
-bool onlyValueLeft(const Board& puzzle, int cell) {
-  int side = int(puzzle.size()), n = boxSide(side), r = cell / side, c = cell % side;
-  uint32_t seen = 0;
-  for (int k = 0; k < side; ++k) {
-    int boxRow = r / n * n + k / n, boxColumn = c / n * n + k % n;
-    for (char peer : {puzzle[r][k], puzzle[k][c], puzzle[boxRow][boxColumn]})
-      if (int v = valueOf(peer); v > 0) seen |= 1u << v;
+// A set of cells of a 9x9 board: bit x % 64 of word x / 64 for the cell x.
+struct Cells {
+  uint64_t words[2] = {};
+  void flip(int x) { words[x / 64] ^= 1ull << x % 64; }
+  bool meets(const Cells& other) const {
+    return (words[0] & other.words[0]) | (words[1] & other.words[1]);
   }
-  return __builtin_popcount(seen) == side - 1;
-}
+};
 
-// Whether `puzzle`, unique with `given` at `cell`, stays unique without it.
-// On 9x9 it does exactly when no solution puts another digit there (the
-// engine looks for one); other sides count to 2 within `budget` nodes, and
-// `finished` says whether that sufficed.
-bool staysUnique(const Board& puzzle, int cell, char given, long budget, bool& finished) {
-  finished = true;
-  if (puzzle.size() == 9)
-    return onlyValueLeft(puzzle, cell) || !solvableWithout(toLine(puzzle), cell, given);
-  TreeSearch count = searchTree(puzzle, 2, 1, budget);
-  finished = count.finished;
-  return count.finished && count.solutions == 1;
+// Unavoidable sets of a solution grid that pass through cell x: in two rows of one band,
+// the values of some columns can trade rows (a b c over b c a) and leave a valid grid, the
+// columns a cycle of the values' swaps; the same for two columns of one stack. A puzzle
+// with no given on such a set has that other grid as a second solution. x lies on one
+// cycle of each of the two other rows of its band and the two other columns of its stack.
+struct Cycles {
+  Cells through[81][4];
+
+  explicit Cycles(const std::string& grid) {
+    int found[81] = {};
+    for (int a = 0; a < 9; ++a)
+      for (int b = a + 1; b < a / 3 * 3 + 3; ++b)
+        for (bool columns : {false, true}) {
+          int one[9], other[9];
+          for (int k = 0; k < 9; ++k)
+            one[k] = columns ? 9 * k + a : 9 * a + k, other[k] = columns ? 9 * k + b : 9 * b + k;
+          addCycles(one, other, grid, found);
+        }
+  }
+
+  // The cycles of the lines `one` and `other` (their cells in order), added to their cells.
+  void addCycles(const int (&one)[9], const int (&other)[9], const std::string& grid,
+                 int (&found)[81]) {
+    uint32_t done = 0;
+    for (int start = 0; start < 9; ++start) {
+      if (done >> start & 1) continue;
+      Cells cycle;
+      uint32_t columns = 0;
+      for (int k = start; !(done >> k & 1);) {
+        done |= 1u << k, columns |= 1u << k, cycle.flip(one[k]), cycle.flip(other[k]);
+        char next = grid[other[k]];  // the value `one` takes at k; k moves to where it stood
+        for (k = 0; grid[one[k]] != next; ++k) {}
+      }
+      for (int k = 0; k < 9; ++k)
+        if (columns >> k & 1)
+          through[one[k]][found[one[k]]++] = through[other[k]][found[other[k]]++] = cycle;
+    }
+  }
+};
+
+// A unique 9x9 puzzle losing givens: the line the engine reads, the masks of the givens
+// (bit v-1 of rows[r]: v is given in row r) and the set of their cells, kept in step.
+struct NineThinning {
+  std::string line;
+  uint32_t rows[9] = {}, cols[9] = {}, boxes[9] = {};
+  Cells givens;
+  Cycles cycles;
+
+  explicit NineThinning(const Board& grid) : line(toLine(grid)), cycles(line) {
+    for (int x = 0; x < 81; ++x) toggle(x, line[x]);
+  }
+  void toggle(int x, char digit) {
+    uint32_t bit = 1u << (digit - '1');
+    rows[kNine.row[x]] ^= bit, cols[kNine.col[x]] ^= bit, boxes[kNine.box[x]] ^= bit;
+    givens.flip(x);
+  }
+  uint32_t seen(int x) const { return rows[kNine.row[x]] | cols[kNine.col[x]] | boxes[kNine.box[x]]; }
+
+  // Whether the givens alone put `digit` back in the empty cell x: the others of its 9
+  // values are seen (a naked single), or some unit of x has no other place for it (a hidden
+  // single). Then every solution has it there, and no search is needed. Most of the first
+  // givens removed are such cells.
+  bool forced(int x, char digit) const {
+    if (kNine.count[seen(x)] == 8) return true;
+    uint32_t bit = 1u << (digit - '1');
+    for (int u : {int(kNine.row[x]), 9 + kNine.col[x], 18 + kNine.box[x]}) {
+      bool elsewhere = false;
+      for (int y : kNine.unit[u]) elsewhere |= y != x && line[y] == kEmpty && !(seen(y) & bit);
+      if (!elsewhere) return true;
+    }
+    return false;
+  }
+
+  // Whether some unavoidable set through the empty cell x has no given left: then the
+  // puzzle has two solutions.
+  bool open(int x) const {
+    for (const Cells& cycle : cycles.through[x])
+      if (!cycle.meets(givens)) return true;
+    return false;
+  }
+
+  // Takes away the given at x if the puzzle stays unique: it does exactly when no solution
+  // puts another digit there (the engine looks for one). Always finished.
+  bool remove(int x, bool& finished) {
+    finished = true;
+    char given = std::exchange(line[x], kEmpty);
+    toggle(x, given);
+    if (forced(x, given)) return true;
+    if (!open(x) && !solvableWithout(line, x, given)) return true;
+    line[x] = given;
+    toggle(x, given);
+    return false;
+  }
+  Board puzzle() const { return parseBoard(line); }
+};
+
+// Any side: counts to 2 within `budget` nodes; `finished` says whether that sufficed (a given
+// whose check runs out stays).
+struct Thinning {
+  Board board;
+  long budget;
+
+  bool remove(int x, bool& finished) {
+    int side = int(board.size());
+    char& given = board[x / side][x % side];
+    char kept = std::exchange(given, kEmpty);
+    TreeSearch count = searchTree(board, 2, 1, budget);
+    finished = count.finished;
+    if (count.finished && count.solutions == 1) return true;
+    given = kept;
+    return false;
+  }
+  Board puzzle() const { return board; }
+};
+
+// Tries each cell of `cells` in turn, down to removal.minGivens givens.
+template <class Puzzle>
+Board thin(Puzzle puzzle, const std::vector<int>& cells, const Removal& removal, bool* minimal) {
+  int givens = int(cells.size());
+  if (minimal) *minimal = removal.minGivens == 0;
+  // One pass is enough for minimality: a given that could not go stays
+  // necessary, since removing more givens only adds solutions.
+  for (int cell : cells) {
+    if (givens <= removal.minGivens) break;
+    bool finished;
+    if (puzzle.remove(cell, finished)) --givens;
+    if (!finished && minimal) *minimal = false;  // unknown whether this given was needed
+  }
+  return puzzle.puzzle();
 }
 
 }  // namespace
@@ -195,23 +308,15 @@ Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& remov
   std::vector<int> cells(side * side);
   std::iota(cells.begin(), cells.end(), 0);
   shuffle(cells.data(), cells.size(), rng);
-  Board puzzle = grid;
-  int givens = side * side;
-  if (minimal) *minimal = removal.minGivens == 0;
-  // One pass is enough for minimality: a given that could not go stays
-  // necessary, since removing more givens only adds solutions.
-  for (int cell : cells) {
-    if (givens <= removal.minGivens) break;
-    char& given = puzzle[cell / side][cell % side];
-    char kept = std::exchange(given, kEmpty);
-    bool finished;
-    if (staysUnique(puzzle, cell, kept, removal.budget, finished))
-      --givens;
-    else
-      given = kept;
-    if (!finished && minimal) *minimal = false;  // unknown whether this given was needed
-  }
-  return puzzle;
+  if (side == 9) return thin(NineThinning(grid), cells, removal, minimal);
+  return thin(Thinning{grid, removal.budget}, cells, removal, minimal);
+}
+
+Board removeGivensByCounting(const Board& grid, std::mt19937_64& rng, const Removal& removal) {
+  std::vector<int> cells(grid.size() * grid.size());
+  std::iota(cells.begin(), cells.end(), 0);
+  shuffle(cells.data(), cells.size(), rng);
+  return thin(Thinning{grid, removal.budget}, cells, removal, nullptr);
 }
 
 long rate(const Board& puzzle) { return searchTree(puzzle, 2, 1).nodes; }

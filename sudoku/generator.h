@@ -53,5 +53,8 @@ Board randomGridGeneric(int side, std::mt19937_64& rng);
 // minimal, when not null, is set to whether the result is known to be minimal.
 Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& removal,
                    bool* minimal = nullptr);
+// The same by counting solutions (parallel.h's search) on every side. removeGivens decides
+// 9x9 boards by the engine and cheaper proofs, and must decide alike: the tests compare them.
+Board removeGivensByCounting(const Board& grid, std::mt19937_64& rng, const Removal& removal);
 
 }  // namespace judge
