@@ -45,6 +45,9 @@ Generated generate(int side, uint64_t seed, uint64_t index, const Removal& remov
 long rate(const Board& puzzle);
 
 // The parts, for tests.
+// Puzzle `index`'s random stream: mt19937_64 seeded by
+// std::seed_seq{seed, seed >> 32, index, index >> 32} (32-bit halves), by a faster copy of it.
+std::mt19937_64 streamOf(uint64_t seed, uint64_t index);
 uint64_t uniformBelow(std::mt19937_64& rng, uint64_t bound);  // in [0, bound), bound >= 1
 Board randomGrid(int side, std::mt19937_64& rng);
 // The same by the size-generic search of grid.h on every side. randomGrid's own 9x9 fill

@@ -45,6 +45,16 @@ TEST(Generator, RestsOnTheStandardsMersenneTwister) {
   EXPECT_EQ(rng(), 9981545732273789042ull);
 }
 
+// streamOf's own seed sequence must seed the engine exactly as std::seed_seq does.
+TEST(Generator, StreamsAreSeededAsBySeedSeq) {
+  for (uint64_t seed : {0ull, 1ull, 7ull, 0xFFFFFFFFull, 123456789012ull, ~0ull})
+    for (uint64_t index : {0ull, 1ull, 999ull, 1ull << 40}) {
+      std::seed_seq words{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index),
+                          uint32_t(index >> 32)};
+      EXPECT_EQ(streamOf(seed, index), std::mt19937_64(words)) << seed << " " << index;
+    }
+}
+
 TEST(Generator, UniformBelowStaysInRangeAndReachesEveryValue) {
   std::mt19937_64 rng(1);
   std::vector<int> seen(7);
