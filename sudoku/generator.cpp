@@ -194,6 +194,8 @@ struct Cycles {
   // The cycles of the lines `one` and `other` (their cells in order), added to their cells.
   void addCycles(const int (&one)[9], const int (&other)[9], const std::string& grid,
                  int (&found)[81]) {
+    int at[9];  // where each digit stands in `one`
+    for (int k = 0; k < 9; ++k) at[grid[one[k]] - '1'] = k;
     uint32_t done = 0;
     for (int start = 0; start < 9; ++start) {
       if (done >> start & 1) continue;
@@ -201,8 +203,7 @@ struct Cycles {
       uint32_t columns = 0;
       for (int k = start; !(done >> k & 1);) {
         done |= 1u << k, columns |= 1u << k, cycle.flip(one[k]), cycle.flip(other[k]);
-        char next = grid[other[k]];  // the value `one` takes at k; k moves to where it stood
-        for (k = 0; grid[one[k]] != next; ++k) {}
+        k = at[grid[other[k]] - '1'];  // `one` takes other's value at k: on to where it stood
       }
       for (int k = 0; k < 9; ++k)
         if (columns >> k & 1)
