@@ -45,10 +45,19 @@ Generated generate(int side, uint64_t seed, uint64_t index, const Removal& remov
 long rate(const Board& puzzle);
 
 // The parts, for tests.
+// Puzzle `index`'s random stream: mt19937_64 seeded by
+// std::seed_seq{seed, seed >> 32, index, index >> 32} (32-bit halves), by a faster copy of it.
+std::mt19937_64 streamOf(uint64_t seed, uint64_t index);
 uint64_t uniformBelow(std::mt19937_64& rng, uint64_t bound);  // in [0, bound), bound >= 1
 Board randomGrid(int side, std::mt19937_64& rng);
+// The same by the size-generic search of grid.h on every side. randomGrid's own 9x9 fill
+// makes the same choices from the same draws, only faster: the tests compare the two.
+Board randomGridGeneric(int side, std::mt19937_64& rng);
 // minimal, when not null, is set to whether the result is known to be minimal.
 Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& removal,
                    bool* minimal = nullptr);
+// The same by counting solutions (parallel.h's search) on every side. removeGivens decides
+// 9x9 boards by the engine and cheaper proofs, and must decide alike: the tests compare them.
+Board removeGivensByCounting(const Board& grid, std::mt19937_64& rng, const Removal& removal);
 
 }  // namespace judge

@@ -45,6 +45,16 @@ TEST(Generator, RestsOnTheStandardsMersenneTwister) {
   EXPECT_EQ(rng(), 9981545732273789042ull);
 }
 
+// streamOf's own seed sequence must seed the engine exactly as std::seed_seq does.
+TEST(Generator, StreamsAreSeededAsBySeedSeq) {
+  for (uint64_t seed : {0ull, 1ull, 7ull, 0xFFFFFFFFull, 123456789012ull, ~0ull})
+    for (uint64_t index : {0ull, 1ull, 999ull, 1ull << 40}) {
+      std::seed_seq words{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index),
+                          uint32_t(index >> 32)};
+      EXPECT_EQ(streamOf(seed, index), std::mt19937_64(words)) << seed << " " << index;
+    }
+}
+
 TEST(Generator, UniformBelowStaysInRangeAndReachesEveryValue) {
   std::mt19937_64 rng(1);
   std::vector<int> seen(7);
@@ -62,6 +72,15 @@ TEST(Generator, RandomGridsAreCompleteOnEverySide) {
   for (int side : {4, 9, 16, 25}) {
     Board grid = randomGrid(side, rng);
     EXPECT_EQ(check(emptyBoard(side), grid), "") << side;
+  }
+}
+
+// The 9x9 fill is a faster copy of the generic one: the same grids, the same draws used.
+TEST(Generator, The9x9FillMakesTheGenericFillsGrids) {
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    std::mt19937_64 fast(seed), generic(seed);
+    ASSERT_EQ(randomGrid(9, fast), randomGridGeneric(9, generic)) << seed;
+    ASSERT_EQ(fast(), generic()) << seed;
   }
 }
 
@@ -117,6 +136,17 @@ TEST(Generator, MinimalPuzzlesNeedEveryGiven) {
       if (std::exchange(fewer[cell / 9][cell % 9], kEmpty) == kEmpty) continue;
       EXPECT_EQ(countSolutions(fewer, 2).solutions, 2) << toLine(g.puzzle) << " without " << cell;
     }
+  }
+}
+
+// The 9x9 removal (the engine, forced cells, unavoidable sets) keeps the givens a plain count
+// of solutions keeps.
+TEST(Generator, The9x9RemovalKeepsWhatCountingKeeps) {
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    std::mt19937_64 rng(seed);
+    Board grid = randomGrid(9, rng);
+    std::mt19937_64 fast = rng, counting = rng;
+    ASSERT_EQ(removeGivens(grid, fast, {}), removeGivensByCounting(grid, counting, {})) << seed;
   }
 }
 
