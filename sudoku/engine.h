@@ -3,7 +3,10 @@
 // `validate` and `generate` on 9x9 boards (other sides use counter.h).
 //
 // The model: one bitboard per digit, set where the digit stands or may still
-// go, held as three 27-bit band words (engine.cpp draws them). A filled cell keeps only its own
+// go, held as three 27-bit band words side by side in one 128-bit vector, so
+// that one SSE2 instruction updates a whole board (engine.cpp draws the
+// layout; solutions/propagation_bitboard.cpp, the same search for LeetCode,
+// stops at the first solution). A filled cell keeps only its own
 // digit's bit, so every row, column and box must meet every digit's board: a
 // unit that misses one, or an unfilled cell on no board, is a contradiction.
 // Between guesses the engine deduces until nothing changes: naked singles (an
