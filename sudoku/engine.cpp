@@ -336,10 +336,21 @@ bool solvableWithout(std::string_view cells, int cell, char digit) {
   search.run(s);
   return search.result.solutions > 0;
 }
+namespace {
+
+// A 9x9 board's cells in row-major order, without allocating.
+std::array<char, 81> cellsOf(const Board& puzzle) {
+  std::array<char, 81> cells;
+  for (int x = 0; x < 81; ++x) cells[x] = puzzle[x / 9][x % 9];
+  return cells;
+}
+
+std::string_view view(const std::array<char, 81>& cells) { return {cells.data(), cells.size()}; }
+
+}  // namespace
+
 Count countNine(const Board& puzzle, long limit) {
-  std::string cells;
-  for (const auto& row : puzzle) cells.append(row.begin(), row.end());
-  NineCount nine = countNine(cells, limit);
+  NineCount nine = countNine(view(cellsOf(puzzle)), limit);
   Count count{nine.solutions, {}};
   if (nine.solutions > 0) {
     count.first.assign(9, std::vector<char>(9));
@@ -353,7 +364,7 @@ Count countFast(const Board& puzzle, long limit) {
 }
 
 long solutionCount(const Board& puzzle, long limit) {
-  return puzzle.size() == 9 ? countNine(toLine(puzzle), limit).solutions
+  return puzzle.size() == 9 ? countNine(view(cellsOf(puzzle)), limit).solutions
                             : countSolutions(puzzle, limit).solutions;
 }
 

@@ -16,6 +16,7 @@ bool isSeparator(char c) { return isBlank(c) || c == '|' || c == '-' || c == '+'
 // that parseBoard names them.
 std::string cellsOf(std::string_view line) {
   std::string cells;
+  cells.reserve(line.size());
   for (char c : line)
     if (!isSeparator(c)) cells += c;
   return cells;
@@ -144,7 +145,7 @@ class PuzzleReader::Scanner {
   }
 
   // Parses and validates one puzzle's text with the loader's parseCase.
-  void add(const std::string& where, const std::string& text) {
+  void add(const std::string& where, std::string_view text) {
     try {
       Case c = parseCase(text);
       if (side_ && int(c.puzzle.size()) != side_) return fail(where, sizeMismatch(c.puzzle.size()));
@@ -164,9 +165,9 @@ class PuzzleReader::Scanner {
 
   // The first line of a puzzle is in line_: dispatch on its form.
   void readPuzzleAt() {
-    std::string trimmed = line_.substr(line_.find_first_not_of(" \t"));
+    std::string_view trimmed = std::string_view(line_).substr(line_.find_first_not_of(" \t"));
     if (size_t start = arrayStart(trimmed); start != std::string::npos)
-      return readLeetCode(asLeetCode(std::string_view(trimmed).substr(start)));
+      return readLeetCode(asLeetCode(trimmed.substr(start)));
     if (isTestcaseLine(trimmed)) return add(here(), trimmed);
     std::string cells = cellsOf(line_);
     if (isGridRow(cells, trimmed)) return readGrid(cells);
@@ -176,7 +177,7 @@ class PuzzleReader::Scanner {
   }
 
   // "PUZZLE SOLUTION", each a run of cells (the testcases/ syntax).
-  bool isTestcaseLine(const std::string& trimmed) const {
+  bool isTestcaseLine(std::string_view trimmed) const {
     size_t end = trimmed.find_first_of(" \t");
     if (end == std::string::npos || trimmed.find_first_not_of(" \t", end) == std::string::npos)
       return false;
@@ -185,7 +186,7 @@ class PuzzleReader::Scanner {
 
   // A line of `side` cells. Without --size, 16 cells written as one run
   // ("1.3..2..4.1....3") are a whole 4x4 board, not a row of a 16x16 grid.
-  bool isGridRow(const std::string& cells, const std::string& trimmed) const {
+  bool isGridRow(const std::string& cells, std::string_view trimmed) const {
     if (side_) return cells.size() == size_t(side_);
     return isSide(cells.size()) && !(cells.size() == 16 && cells == trimmed);
   }
