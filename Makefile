@@ -54,8 +54,12 @@ SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o counter.o parallel.o generator
 CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,reader.o sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
+# The Markdown pages' check (markdown/): every relative link and anchor resolves.
+MARKDOWN_OBJ := $(BUILD)/objects/markdown
+MARKDOWN_LIB := $(MARKDOWN_OBJ)/markdown.o
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp)) \
-              $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp))
+              $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp)) \
+              $(patsubst markdown/%.cpp,$(MARKDOWN_OBJ)/%.o,$(wildcard markdown/*_test.cpp))
 
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
@@ -242,7 +246,7 @@ $(EXPLORE_OBJ)/%.o: explore/%.cpp
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
-$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
 	$(NEED_GTEST)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
@@ -269,6 +273,10 @@ $(SUDOKU_OBJ)/engine.o: CXXFLAGS += $(ENGINE_FLAGS)
 $(SUDOKU_OBJ)/engine.o: sudoku/engine.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(ENGINE_CXX) $(ALLFLAGS) -c $< -o $@
+
+$(MARKDOWN_OBJ)/%.o: markdown/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
 $(SUDOKU_OBJ)/%.o: sudoku/%.cpp
 	@mkdir -p $(@D)
@@ -351,7 +359,7 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(BUILD)/pch/*.gch.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(MARKDOWN_OBJ)/*.d $(BUILD)/pch/*.gch.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc
