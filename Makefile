@@ -167,10 +167,13 @@ bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles p
 	$(effort_build)
 	$(BUILD)/bench-effort/benchmarks --effort --puzzles=5
 
-chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make bench`'s results.tsv
+chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle) and ladder.png (the ladder puzzle per step) from `make bench`'s results.tsv
 	@command -v gnuplot >/dev/null || { echo "gnuplot not found: sudo apt-get install gnuplot-nox" >&2; exit 1; }
+	@mkdir -p $(BUILD)
 	bench/report.sh --pivot $(BENCH_OUT)/results.tsv > $(BUILD)/chart.dat
 	gnuplot -e "data='$(BUILD)/chart.dat'; out='$(BENCH_OUT)/chart.png'" bench/chart.gp
+	bench/report.sh --ladder $(BENCH_OUT)/results.tsv > $(BUILD)/ladder.dat
+	gnuplot -e "data='$(BUILD)/ladder.dat'; out='$(BENCH_OUT)/ladder.png'" bench/ladder.gp
 
 $(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
