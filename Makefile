@@ -266,8 +266,8 @@ $(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB
 # The toolkit's 9x9 engine is built for the CPU that builds it, at -O3, as the fastest public
 # solvers build themselves (tdoku: -march=native), and in the default build by clang 19 where
 # it is installed: g++ 12 moves the engine's vectors through the stack where clang keeps them
-# in registers. Together about 1.4x faster than g++ -O2 on forum hardest (README "The sudoku
-# command", Speed). ENGINE_FLAGS= ENGINE_CXX=g++ builds it like the rest (a binary for another
+# in registers. Together about 1.4x faster than g++ -O2 on forum hardest (bench/README.md,
+# "The toolkit's engine and commands"). ENGINE_FLAGS= ENGINE_CXX=g++ builds it like the rest (a binary for another
 # machine; make clean first); the benchmarks build it with their own compiler and flags, to
 # time it beside the solutions at each flag set.
 ENGINE_FLAGS ?= -O3 -march=native
