@@ -54,7 +54,7 @@ SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o counter.o parallel.o generator
 CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,reader.o sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
-# The Markdown pages' check (markdown/): every relative link and anchor resolves.
+# The Markdown pages' checks (markdown/): links and anchors resolve; translated pages in step.
 MARKDOWN_OBJ := $(BUILD)/objects/markdown
 MARKDOWN_LIB := $(MARKDOWN_OBJ)/markdown.o
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp)) \

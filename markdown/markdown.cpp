@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -191,6 +192,78 @@ bool isExternal(const std::string& target) {
   return target.rfind("//", 0) == 0 || std::regex_search(target, scheme);
 }
 
+// "1.38 s", "1.38s" and a figure broken over two lines are one figure.
+std::string withoutSpaces(std::string figure) {
+  figure.erase(std::remove_if(figure.begin(), figure.end(), [](char c) { return c == ' ' || c == '\n'; }), figure.end());
+  return figure;
+}
+
+// A translated page's original: `README.zh-CN.md` -> `README.md`; empty if the name has no
+// language tag.
+fs::path originalOf(const fs::path& file) {
+  static const std::regex tagged(R"(^(.+)\.[a-z]{2}(-[A-Za-z]{2,4})?\.md$)");
+  std::smatch m;
+  std::string name = file.filename().string();
+  return std::regex_match(name, m, tagged) ? file.parent_path() / (m[1].str() + ".md") : fs::path();
+}
+
+bool hasTranslation(const fs::path& page) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(page.parent_path(), error))
+    if (originalOf(entry.path()) == page) return true;
+  return false;
+}
+
+// A page's relative links as targets both pages of a pair can share: resolved from the page's
+// folder; a link into a page of a pair names the original, without fragment; links to the pair
+// itself left out.
+std::set<std::string> sharedTargets(const fs::path& page, const Translation& pair) {
+  std::set<std::string> targets;
+  for (const Link& link : readPage(page).links) {
+    if (isExternal(link.target)) continue;
+    size_t hash = link.target.find('#');
+    std::string path = percentDecoded(link.target.substr(0, hash));
+    fs::path target = (path.empty() ? page : page.parent_path() / path).lexically_normal();
+    std::string fragment = hash == std::string::npos ? "" : link.target.substr(hash);
+    fs::path original = originalOf(target);
+    if (!original.empty() && fs::exists(original)) target = original, fragment.clear();
+    if (hasTranslation(target)) fragment.clear();
+    if (target == pair.original.lexically_normal()) continue;
+    targets.insert(target.lexically_relative(pair.original.parent_path()).generic_string() + fragment);
+  }
+  return targets;
+}
+
+// Whether the page links to `other` above its first `##` heading.
+bool linksAtTop(const fs::path& page, const fs::path& other) {
+  Page read = readPage(page);
+  int top = 1 << 30;
+  for (const Heading& heading : read.headings)
+    if (heading.level >= 2) { top = heading.line; break; }
+  for (const Link& link : read.links) {
+    std::string path = percentDecoded(link.target.substr(0, link.target.find('#')));
+    if (link.line < top && !isExternal(link.target) && !path.empty() &&
+        (page.parent_path() / path).lexically_normal() == other.lexically_normal())
+      return true;
+  }
+  return false;
+}
+
+std::map<int, int> headingsByLevel(const Page& page) {
+  std::map<int, int> count;
+  for (const Heading& heading : page.headings) ++count[heading.level];
+  return count;
+}
+
+// What one side holds and the other does not, each as a problem of `where`.
+void compareSets(const std::set<std::string>& original, const std::set<std::string>& translation,
+                 const std::string& where, const std::string& kind, std::vector<Problem>& problems) {
+  for (const std::string& item : original)
+    if (!translation.count(item)) problems.push_back({where, kind + " " + item + " is in the original, not in the translation"});
+  for (const std::string& item : translation)
+    if (!original.count(item)) problems.push_back({where, kind + " " + item + " is in the translation, not in the original"});
+}
+
 }  // namespace
 
 std::string slug(std::string_view headingText) {
@@ -251,6 +324,47 @@ std::vector<Problem> brokenLinks(const fs::path& file) {
     if (std::find(known->second.begin(), known->second.end(), fragment) == known->second.end())
       report("names no heading of " + target.lexically_normal().filename().string() + ": #" + fragment);
   }
+  return problems;
+}
+
+std::vector<std::string> figures(std::string_view text) {
+  static const std::regex figure(
+      R"re((?:^|[^0-9A-Za-z.,_])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \n]?(?:µs|us|ns|ms|s|min|KiB|KB|MB|GB)|x|%))(?![0-9A-Za-z_]))re");
+  std::vector<std::string> found;
+  std::string all(text);
+  for (std::sregex_iterator m(all.begin(), all.end(), figure), end; m != end; ++m) found.push_back((*m)[1]);
+  return found;
+}
+
+std::vector<Translation> translations(const std::vector<fs::path>& files) {
+  std::vector<Translation> pairs;
+  for (const fs::path& file : files)
+    if (fs::path original = originalOf(file); !original.empty()) pairs.push_back({original, file});
+  return pairs;
+}
+
+std::vector<Problem> outOfStep(const Translation& pair) {
+  std::vector<Problem> problems;
+  const std::string where = pair.translation.string();
+  if (!fs::exists(pair.original)) return {{where, "translates " + pair.original.string() + ", which does not exist"}};
+  std::string originalText = readFile(pair.original), translationText = readFile(pair.translation);
+  std::map<int, int> originalLevels = headingsByLevel(parsePage(originalText)),
+                     translationLevels = headingsByLevel(parsePage(translationText));
+  for (int level = 1; level <= 6; ++level)
+    if (originalLevels[level] != translationLevels[level])
+      problems.push_back({where, std::to_string(translationLevels[level]) + " headings of level " + std::to_string(level) +
+                                     ", the original has " + std::to_string(originalLevels[level])});
+  std::set<std::string> originalFigures, translationFigures;
+  for (const std::string& f : figures(originalText)) originalFigures.insert(withoutSpaces(f));
+  for (const std::string& f : figures(translationText)) translationFigures.insert(withoutSpaces(f));
+  compareSets(originalFigures, translationFigures, where, "the figure", problems);
+  compareSets(sharedTargets(pair.original, pair), sharedTargets(pair.translation, pair), where, "the link to", problems);
+  if (!linksAtTop(pair.original, pair.translation))
+    problems.push_back({pair.original.string(), "does not link to its translation above its first ## heading"});
+  if (!linksAtTop(pair.translation, pair.original))
+    problems.push_back({where, "does not link to its original above its first ## heading"});
+  for (const fs::path& page : {pair.original, pair.translation})
+    for (Problem& broken : brokenLinks(page)) problems.push_back(broken);
   return problems;
 }
 

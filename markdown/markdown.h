@@ -46,4 +46,21 @@ std::vector<std::filesystem::path> markdownFiles(const std::filesystem::path& ro
 // (or `<a id>`) of the Markdown page it points into.
 std::vector<Problem> brokenLinks(const std::filesystem::path& file);
 
+// The figures of a text: each number with a unit, as written (`1.38 s`, `45.3 us`, `2.21 µs`,
+// `768,138x`, `28%`, `64 MB`; a line break may stand for the space), code blocks included; `9x9`
+// and `3 sets` are not figures.
+std::vector<std::string> figures(std::string_view text);
+
+// A page and its translation beside it: `README.zh-CN.md` translates `README.md`.
+struct Translation {
+  std::filesystem::path original, translation;
+};
+std::vector<Translation> translations(const std::vector<std::filesystem::path>& files);
+
+// Where a translation is out of step with its original: the headings counted by level, the
+// figures, the relative links (a link into either page of a pair compares without its fragment,
+// since anchors are in each page's language; a page's links to itself and to its pair are left
+// out), links that do not resolve, and the link to each other above the first `##` heading.
+std::vector<Problem> outOfStep(const Translation& pair);
+
 }  // namespace markdown

@@ -1,5 +1,6 @@
 // The Markdown pages keep their promises: every relative link and anchor of every page resolves,
-// as GitHub resolves it. The checks are first shown failing on small pages written here.
+// as GitHub resolves it, and every translated page is in step with its original (headings,
+// figures, links). Each check is first shown failing on small pages written here.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -96,6 +97,87 @@ TEST_F(Pages, MarkdownFilesLeaveOutBuildAndHiddenFolders) {
   write("judge/notes.txt", "");
   std::vector<fs::path> files = markdownFiles(dir_);
   EXPECT_EQ(files, (std::vector<fs::path>{dir_ / "README.md", dir_ / "judge/README.md"}));
+}
+
+TEST(Figures, AreNumbersWithTheirUnits) {
+  EXPECT_EQ(figures("From 1.38 s to 1.79 us, 768,138x; 2.21 µs and 45.3us, 28% of 800 ms, -0.1%,\n"
+                    "2 min 28 s, 64 MB, 0.97-1.00x, 1,089\nus."),
+            (std::vector<std::string>{"1.38 s", "1.79 us", "768,138x", "2.21 µs", "45.3us", "28%", "800 ms",
+                                      "0.1%", "2 min", "28 s", "64 MB", "1.00x", "1,089\nus"}));
+  EXPECT_EQ(figures("9x9 boards, 3 sets, 16 solutions, x86-64, r4c2, 2026-12-01, 10 steps, 1.5"), std::vector<std::string>{});
+  EXPECT_EQ(figures("耗时 1.38 s，快 768,138x。"), (std::vector<std::string>{"1.38 s", "768,138x"}));
+}
+
+// An English page and its Chinese translation, in step, and a third page both link to.
+class Pair : public Pages {
+ protected:
+  void SetUp() override {
+    Pages::SetUp();
+    write("guide.md", "# Guide\n\n## Exit status\n");
+    write("guide.zh-CN.md", "# 指南\n\n## 退出状态\n");
+    write("other.md", "# Other\n\n## Part\n");
+  }
+  Translation pair(const std::string& english, const std::string& chinese) {
+    return {write("page.md", english), write("page.zh-CN.md", chinese)};
+  }
+  static constexpr const char* kEnglish =
+      "# Page\n\n[中文](page.zh-CN.md)\n\n## Speed\n\nFrom 1.38 s to 1.79 us, 768,138x ([how](#speed)).\n"
+      "See [the guide](guide.md#exit-status) and [other](other.md#part).\n\n### Notes\n";
+  static constexpr const char* kChinese =
+      "# 页面\n\n[English](page.md)\n\n## 速度\n\n从 1.38 s 到 1.79 us，快 768,138x（[方法](#速度)）。\n"
+      "见[指南](guide.zh-CN.md#退出状态)和[其他](other.md#part)。\n\n### 说明\n";
+};
+
+TEST_F(Pair, InStepHasNoProblem) { EXPECT_EQ(what(outOfStep(pair(kEnglish, kChinese))), std::vector<std::string>{}); }
+
+TEST_F(Pair, AFigureUpdatedOnOneSideFails) {
+  std::string chinese = kChinese;
+  chinese.replace(chinese.find("1.79 us"), 7, "1.80 us");
+  EXPECT_EQ(what(outOfStep(pair(kEnglish, chinese))),
+            (std::vector<std::string>{"page.zh-CN.md the figure 1.79us is in the original, not in the translation",
+                                      "page.zh-CN.md the figure 1.80us is in the translation, not in the original"}));
+}
+
+TEST_F(Pair, AHeadingOrALinkMissingFails) {
+  std::string chinese = kChinese;
+  chinese.erase(chinese.find("### 说明"));
+  chinese.replace(chinese.find("other.md#part"), 13, "other.md");
+  EXPECT_EQ(what(outOfStep(pair(kEnglish, chinese))),
+            (std::vector<std::string>{"page.zh-CN.md 0 headings of level 3, the original has 1",
+                                      "page.zh-CN.md the link to other.md#part is in the original, not in the translation",
+                                      "page.zh-CN.md the link to other.md is in the translation, not in the original"}));
+}
+
+TEST_F(Pair, TheLinksBetweenThePagesMustBeAtTheTop) {
+  std::string english = kEnglish, chinese = kChinese;
+  english.erase(english.find("[中文](page.zh-CN.md)"), 20);
+  chinese.replace(chinese.find("[English](page.md)"), 18, "");
+  chinese += "\n[English](page.md)\n";
+  std::vector<std::string> problems = what(outOfStep(pair(english, chinese)));
+  EXPECT_EQ(problems, (std::vector<std::string>{"page.md does not link to its translation above its first ## heading",
+                                                "page.zh-CN.md does not link to its original above its first ## heading"}));
+}
+
+TEST_F(Pair, ABrokenLinkInTheTranslationFails) {
+  std::string chinese = kChinese;
+  chinese.replace(chinese.find("#退出状态"), 13, "#exit-status");
+  EXPECT_EQ(what(outOfStep(pair(kEnglish, chinese))),
+            (std::vector<std::string>{"page.zh-CN.md:8 (guide.zh-CN.md#exit-status) names no heading of guide.zh-CN.md: #exit-status"}));
+}
+
+TEST_F(Pages, TranslationsAreFoundBesideTheirOriginals) {
+  fs::path english = write("README.md", ""), chinese = write("README.zh-CN.md", ""), results = write("results.md", "");
+  std::vector<Translation> pairs = translations({english, chinese, results});
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].original, english);
+  EXPECT_EQ(pairs[0].translation, chinese);
+}
+
+TEST(Repository, EveryTranslationIsInStepWithItsOriginal) {
+  std::vector<Translation> pairs = translations(markdownFiles(kRoot));
+  ASSERT_GE(pairs.size(), 2u) << "README.md and solutions/README.md have Chinese pages";
+  for (const Translation& pair : pairs)
+    for (const Problem& problem : outOfStep(pair)) ADD_FAILURE() << problem.where << ": " << problem.what;
 }
 
 TEST(Repository, EveryRelativeLinkAndAnchorResolves) {
