@@ -101,18 +101,22 @@ std::string destination(const std::string& text, size_t open) {
   return text.substr(start, i - start);
 }
 
+// Every link in the text, in the order written: inline links and images, reference
+// definitions, HTML `href` and `src`.
 std::vector<Link> linksIn(const std::string& text) {
-  std::vector<Link> links;
-  LineNumbers lines(text);
+  std::vector<std::pair<size_t, std::string>> found;  // offset, target
   for (size_t at = text.find("]("); at != std::string::npos; at = text.find("](", at + 2))
-    links.push_back({lines.at(at), destination(text, at + 1)});
+    found.emplace_back(at, destination(text, at + 1));
   static const std::regex reference(R"((^|\n) {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+))");
   static const std::regex html(R"re(\b(?:href|src)\s*=\s*"([^"]*)")re");
   for (std::sregex_iterator m(text.begin(), text.end(), reference), end; m != end; ++m)
-    links.push_back({lines.at(size_t(m->position(2))), (*m)[2]});
+    found.emplace_back(size_t(m->position(2)), (*m)[2]);
   for (std::sregex_iterator m(text.begin(), text.end(), html), end; m != end; ++m)
-    links.push_back({lines.at(size_t(m->position(1))), (*m)[1]});
-  std::stable_sort(links.begin(), links.end(), [](const Link& a, const Link& b) { return a.line < b.line; });
+    found.emplace_back(size_t(m->position(1)), (*m)[1]);
+  std::sort(found.begin(), found.end());
+  LineNumbers lines(text);
+  std::vector<Link> links;
+  for (const auto& [offset, target] : found) links.push_back({lines.at(offset), target});
   return links;
 }
 
