@@ -78,7 +78,7 @@ std::vector<Board> boardsFrom(const std::vector<Case>& cases, size_t first) {
 std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cases, int limitMs) {
   std::vector<OwnCase> results;
   std::unique_ptr<Child> child;
-  auto wall = std::chrono::milliseconds(5 * limitMs + 1000);
+  auto wall = wallLimit(limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     if (!child) child = std::make_unique<Child>(program.path, boardsFrom(cases, i), limitMs);
     OwnCase result{cases[i].where, cases[i].puzzle, std::nullopt, "", std::nullopt, "", "", -1};
@@ -104,15 +104,6 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
   return results;
 }
 
-std::string indented(const std::string& text) {
-  std::string out = "  ";
-  for (size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    if (text[i] == '\n' && i + 1 < text.size()) out += "  ";
-  }
-  return out;
-}
-
 std::string text(const OwnCase& c) {
   std::string out = "== " + c.where + "\nInput:    " + toLeetCode(c.input) + "\n" + toGrid(c.input);
   if (c.output) out += "Output:   " + toLeetCode(*c.output) + "\n" + toGrid(*c.output);
@@ -121,7 +112,7 @@ std::string text(const OwnCase& c) {
                            : "Valid:    no: " + c.problem + "\n";
   out += "Solutions of Input: " + c.solutions + "\n";
   if (c.expected) out += "Expected: " + toLeetCode(*c.expected) + "\n";
-  out += "Stdout:" + (c.stdoutText.empty() ? std::string(" (none)\n") : "\n" + indented(c.stdoutText) + "\n");
+  out += "Stdout:" + (c.stdoutText.empty() ? std::string(" (none)\n") : "\n" + indented(c.stdoutText, "  ") + "\n");
   out += "CPU time: " + (c.cpuMicros < 0 ? std::string("-") : std::to_string(c.cpuMicros) + " us") + "\n";
   return out;
 }

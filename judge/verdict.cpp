@@ -19,14 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A watchdog, not the limit: CPU time decides TLE (the judge stops the child at
-// the limit), but a child that has not answered after five times the limit
-// plus a second of wall time is sleeping or blocked. Generous, because on a
-// loaded machine (2 cores, 6 busy processes) a case gets a third of a core.
-std::chrono::milliseconds wallLimit(int limitMs) {
-  return std::chrono::milliseconds(5 * limitMs + 1000);
-}
-
 std::string relativeTo(const std::string& root, const std::string& path) {
   return path.rfind(root + "/", 0) == 0 ? path.substr(root.size() + 1) : path;
 }
@@ -175,6 +167,12 @@ bool isBundled(const fs::path& file, const Workspace& workspace) {
 }
 
 }  // namespace
+
+// Five times the limit plus a second: generous, because on a loaded machine (2 cores,
+// 6 busy processes) a case gets a third of a core.
+std::chrono::milliseconds wallLimit(int limitMs) {
+  return std::chrono::milliseconds(5 * limitMs + 1000);
+}
 
 const char* verdictName(Verdict verdict) {
   switch (verdict) {
