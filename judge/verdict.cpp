@@ -100,6 +100,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
                    const Workspace& workspace, const JudgeEvents& events) {
   SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, ""};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
+  if (events.caseDone) events.caseDone(set, 0, result.total);  // it has started
   for (size_t i = 0; i < cases.size(); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
     if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {

@@ -100,6 +100,7 @@ struct JudgeEvents {
   // stress sets are not yet.
   std::function<void(const FileResult&)> leetcodeTierDone;
   std::function<void(const SetResult&)> stressSetDone;  // in the order they finish
+  // A set has started (done 0) or passed one more case.
   std::function<void(const std::string& set, int done, int total)> caseDone;
 };
 
