@@ -362,6 +362,7 @@ int main(int argc, char** argv) {
   if (files.size() == 1 && !json) {
     run = judgeLive(files[0], options, *jobs, strict, workspace);
   } else {
+    if (files.size() == 1) options.setJobs = *jobs;  // one file's sets share the cores, as above
     run = judgeAll(files, options, *jobs, workspace);
     if (!json) printAll(run, files, strict);
   }
