@@ -304,16 +304,11 @@ private:
         for (int d = 0; d < 9; ++d) digits |= unsigned(any(grid.candidates[d] & load(kCells.self[i]))) << d;
         grid.dirty |= touched(digits);  // each guess takes the cell from these boards
         int low = __builtin_ctz(digits), high = 31 - __builtin_clz(digits);
-        if (__builtin_popcount(digits) == 2 && count(grid.candidates[high]) > count(grid.candidates[low]))
-            return tryDigit(grid, high, i) || (place(grid, low, i) && search(grid));
-        for (; digits & (digits - 1); digits &= digits - 1)
-            if (tryDigit(grid, __builtin_ctz(digits), i)) return true;
-        return place(grid, __builtin_ctz(digits), i) && search(grid);
-    }
-
-    // Guesses digit d in cell i on a copy of grid: true once solved.
-    bool tryDigit(const Grid& grid, int d, int i) {
-        Grid guess = grid;
-        return place(guess, d, i) && search(guess);
+        bool highFirst = __builtin_popcount(digits) == 2 && count(grid.candidates[high]) > count(grid.candidates[low]);
+        for (; digits & (digits - 1); digits &= digits - 1) {
+            Grid guess = grid;
+            if (place(guess, highFirst ? high : __builtin_ctz(digits), i) && search(guess)) return true;
+        }
+        return place(grid, highFirst ? low : __builtin_ctz(digits), i) && search(grid);
     }
 };
