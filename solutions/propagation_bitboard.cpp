@@ -3,8 +3,10 @@
 // vector, so one instruction updates a digit's three bands (locked candidates still go band by
 // band). Naked singles, hidden singles and locked candidates (by table) fill and prune until
 // they stall; only then do we guess, on the two-candidate cell that sees the most unsolved
-// cells. Unlike bitmask_mrv_*, most cells are filled by deduction. The vectors are GCC/Clang
-// vector extensions: plain SSE2 at LeetCode's -O2.
+// cells, its digit with more places left first. Unlike bitmask_mrv_*, most cells are filled by
+// deduction. Unlike tdoku, which guesses a digit's layout in a band and keeps minirow (triad)
+// states, it guesses cells and copies 176 bytes per guess. The vectors are GCC/Clang vector
+// extensions: plain SSE2 at LeetCode's -O2.
 // Time:  O(9^m) worst case, m = empty cells; a propagation round is a few vector operations
 //        per digit and one per cell it fills
 // Space: O(m) copies of the state on the search stack
@@ -15,8 +17,9 @@
 //   candidates[d]   cells where digit d + 1 is (a filled cell keeps the bit of its own digit
 //                   only) or may still go (no filled peer holds it): d's board
 //   unsolved        cells not filled yet
-//   checked, lockedChecked  each board as hidden singles, and locked candidates, last read it:
-//                   a board unchanged since has nothing new to give
+//   dirty           bit d: d's board changed since hidden singles last read it; bit 16 + d:
+//                   since locked candidates did (a board unchanged since has nothing new to
+//                   give; flags, not copies of the boards, keep the state small to copy)
 // So every row, column and box meets d's board at least once: a unit that misses it is a
 // contradiction, and so is an unsolved cell on no board. Placing d in a cell clears the cell on
 // the other boards and the cell's 20 peers on d's board (one vector mask, kCells.peers). A naked
@@ -27,9 +30,12 @@ typedef unsigned Bands __attribute__((vector_size(16)));
 struct Grid {
     Bands candidates[9];
     Bands unsolved;
-    Bands checked[9];
-    Bands lockedChecked[9];
+    unsigned dirty;
 };
+
+constexpr unsigned kEveryBoard = 0x1FF01FF;  // dirty: every board, for both steps
+// dirty's two flags for each digit of a 9-bit set.
+constexpr unsigned touched(unsigned digits) { return digits * 0x10001u; }
 
 constexpr unsigned kBand = (1u << 27) - 1;
 constexpr unsigned kRow = 0x1FF;         // row 0 of a band
@@ -88,6 +94,7 @@ public:
         Grid grid = {};
         for (Bands& where : grid.candidates) where = Bands{kBand, kBand, kBand, 0};
         grid.unsolved = Bands{kBand, kBand, kBand, 0};
+        grid.dirty = kEveryBoard;
         for (int r = 0; r < 9; ++r)
             for (int c = 0; c < 9; ++c)
                 if (char given = board[r][c]; given != '.') place(grid, given - '1', 32 * (r / 3) + 9 * (r % 3) + c);
@@ -131,7 +138,16 @@ private:
     // single() of each lane.
     static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
 
-    // Puts digit d in cell i; false when d may no longer go there.
+    // Clears cells from every board, flagging the boards that held one.
+    static void clearCells(Grid& grid, Bands cells) {
+        for (int d = 0; d < 9; ++d) {
+            grid.dirty |= touched(unsigned(any(grid.candidates[d] & cells)) << d);
+            grid.candidates[d] &= ~cells;
+        }
+    }
+
+    // Puts digit d in cell i; false when d may no longer go there. The caller flags the boards
+    // that held the cell.
     static bool place(Grid& grid, int d, int i) {
         Bands cell = load(kCells.self[i]);
         if (!any(grid.candidates[d] & cell)) return false;
@@ -161,6 +177,7 @@ private:
             Bands peers = load(kCells.peers[cell]);
             clash |= grid.candidates[d] & found & peers;
             grid.candidates[d] &= ~peers;
+            grid.dirty |= touched(1u << d);
         });
         return any(clash) ? -1 : 1;
     }
@@ -183,28 +200,22 @@ private:
     // Places every hidden single: -1 on a contradiction, else 0 if none, 1 if some.
     static int hiddenSingles(Grid& grid) {
         int filled = 0;
-        for (unsigned changed = changedSince(grid, grid.checked); changed; changed &= changed - 1) {
+        unsigned changed = grid.dirty & 0x1FF;
+        grid.dirty &= ~0x1FFu;
+        for (; changed; changed &= changed - 1) {
             int d = __builtin_ctz(changed);
             Bands where = grid.candidates[d], cells;
-            grid.checked[d] = where;
             if (!alone(where, cells)) return -1;  // d has no place in some unit
             cells &= grid.unsolved;
             if (!any(cells)) continue;
-            for (Bands& other : grid.candidates) other &= ~cells;
+            clearCells(grid, cells);
             forEach(cells, [&](int cell) { where &= ~load(kCells.peers[cell]); });
             if (any(cells & ~where)) return -1;  // two cells want d in one unit
-            grid.candidates[d] = where;
+            grid.candidates[d] = where;  // where still holds cells: d stands there
             grid.unsolved &= ~cells;
             filled = 1;
         }
         return filled;
-    }
-
-    // Bit d: digit d's board differs from what a step last read (seen).
-    static unsigned changedSince(const Grid& grid, const Bands* seen) {
-        unsigned changed = 0;
-        for (int d = 0; d < 9; ++d) changed |= unsigned(any(grid.candidates[d] ^ seen[d])) << d;
-        return changed;
     }
 
     // Locked candidates of one digit's board along rows, by table (see Segments): its three
@@ -235,15 +246,18 @@ private:
     // Locked candidates for every digit: whether any candidate went.
     static bool lockedCandidates(Grid& grid) {
         bool removed = false;
-        for (unsigned changed = changedSince(grid, grid.lockedChecked); changed; changed &= changed - 1) {
+        for (unsigned changed = grid.dirty >> 16; changed; changed &= changed - 1) {
             int d = __builtin_ctz(changed);
             unsigned where[4];
             lockedRows(grid.candidates[d], where);
             lockedColumns(where);
             Bands after = {where[0], where[1], where[2], 0};
-            removed |= any(after ^ grid.candidates[d]);
-            grid.candidates[d] = grid.lockedChecked[d] = after;
+            bool pruned = any(after ^ grid.candidates[d]);
+            grid.dirty |= unsigned(pruned) << d;  // hidden singles read it again, this step not
+            grid.candidates[d] = after;
+            removed |= pruned;
         }
+        grid.dirty &= 0x1FF;
         return removed;
     }
 
@@ -280,17 +294,21 @@ private:
     }
 
     // Propagates, then tries each candidate of guessCell's cell, each but the last on a copy;
-    // true once solved.
+    // of two, first the digit with more places left (it finds the solution sooner on the
+    // forum's hardest); true once solved.
     bool search(Grid& grid) {
         if (!propagate(grid)) return false;
         if (!any(grid.unsolved)) return solved = grid, true;
         int i = guessCell(grid);
         unsigned digits = 0;  // bit d: d + 1 may go in cell i
         for (int d = 0; d < 9; ++d) digits |= unsigned(any(grid.candidates[d] & load(kCells.self[i]))) << d;
+        grid.dirty |= touched(digits);  // each guess takes the cell from these boards
+        int low = __builtin_ctz(digits), high = 31 - __builtin_clz(digits);
+        bool highFirst = __builtin_popcount(digits) == 2 && count(grid.candidates[high]) > count(grid.candidates[low]);
         for (; digits & (digits - 1); digits &= digits - 1) {
             Grid guess = grid;
-            if (place(guess, __builtin_ctz(digits), i) && search(guess)) return true;
+            if (place(guess, highFirst ? high : __builtin_ctz(digits), i) && search(guess)) return true;
         }
-        return place(grid, __builtin_ctz(digits), i) && search(grid);
+        return place(grid, highFirst ? low : __builtin_ctz(digits), i) && search(grid);
     }
 };

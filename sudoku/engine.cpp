@@ -109,16 +109,30 @@ void forEach(Bands cells, F f) {
 // single() of each lane.
 Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
 
+constexpr unsigned kEveryBoard = 0x1FF01FF;  // State::dirty: every board, for both steps
+// State::dirty's two flags for each digit of a 9-bit set.
+constexpr unsigned touched(unsigned digits) { return digits * 0x10001u; }
+
 // The search state. candidates[d]: where digit d stands or may still go (a filled cell keeps
-// its own digit's bit only); unsolved: the cells not filled yet; hiddenSeen, lockedSeen: each
-// board as hidden singles, and locked candidates, last read it (an unchanged board has nothing
-// new to give).
+// its own digit's bit only); unsolved: the cells not filled yet; dirty: bit d, d's board
+// changed since hidden singles last read it, bit 16 + d, since locked candidates did (an
+// unchanged board has nothing new to give; flags rather than copies of the boards keep the
+// state to 176 bytes, copied at each guess).
 struct State {
   Bands candidates[9];
   Bands unsolved;
-  Bands hiddenSeen[9], lockedSeen[9];
+  unsigned dirty;
 
-  // Puts digit d in `cell`; false when d may no longer go there.
+  // Clears `cells` from every board, flagging the boards that held one.
+  void clear(Bands cells) {
+    for (int d = 0; d < 9; ++d) {
+      dirty |= touched(unsigned(any(candidates[d] & cells)) << d);
+      candidates[d] &= ~cells;
+    }
+  }
+
+  // Puts digit d in `cell`; false when d may no longer go there. The caller flags the boards
+  // that held the cell.
   bool place(int d, int cell) {
     Bands bit = self(cell);
     if (!any(candidates[d] & bit)) return false;
@@ -126,13 +140,6 @@ struct State {
     candidates[d] = (candidates[d] & ~peers(cell)) | bit;
     unsolved &= ~bit;
     return true;
-  }
-
-  // Bit d: d's board differs from what a step last read.
-  unsigned changedSince(const Bands (&seen)[9]) const {
-    unsigned changed = 0;
-    for (int d = 0; d < 9; ++d) changed |= unsigned(any(candidates[d] ^ seen[d])) << d;
-    return changed;
   }
 
   // Bit d: d may go in `cell`.
@@ -163,6 +170,7 @@ int nakedSingles(State& s) {
     Bands around = peers(cell);
     clash |= s.candidates[d] & found & around;
     s.candidates[d] &= ~around;
+    s.dirty |= touched(1u << d);
   });
   return any(clash) ? -1 : 1;
 }
@@ -186,17 +194,18 @@ bool loneCells(Bands w, Bands& cells) {
 // board: -1 on a contradiction, else 0 if none, 1 if some.
 int hiddenSingles(State& s) {
   int filled = 0;
-  for (unsigned changed = s.changedSince(s.hiddenSeen); changed; changed &= changed - 1) {
+  unsigned changed = s.dirty & 0x1FF;
+  s.dirty &= ~0x1FFu;
+  for (; changed; changed &= changed - 1) {
     int d = __builtin_ctz(changed);
     Bands where = s.candidates[d], cells;
-    s.hiddenSeen[d] = where;
     if (!loneCells(where, cells)) return -1;
     cells &= s.unsolved;
     if (!any(cells)) continue;
-    for (Bands& other : s.candidates) other &= ~cells;
+    s.clear(cells);
     forEach(cells, [&](int cell) { where &= ~peers(cell); });
     if (any(cells & ~where)) return -1;  // two cells want d in one unit
-    s.candidates[d] = where;
+    s.candidates[d] = where;  // where still holds cells: d stands there
     s.unsolved &= ~cells;
     filled = 1;
   }
@@ -230,15 +239,18 @@ void lockedColumns(Word (&kept)[4]) {
 // Locked candidates on every board changed since the last look: whether any candidate went.
 bool lockedCandidates(State& s) {
   bool removed = false;
-  for (unsigned changed = s.changedSince(s.lockedSeen); changed; changed &= changed - 1) {
+  for (unsigned changed = s.dirty >> 16; changed; changed &= changed - 1) {
     int d = __builtin_ctz(changed);
     Word kept[4];
     lockedRows(s.candidates[d], kept);
     lockedColumns(kept);
     Bands after = {kept[0], kept[1], kept[2], 0};
-    removed |= any(after ^ s.candidates[d]);
-    s.candidates[d] = s.lockedSeen[d] = after;
+    bool pruned = any(after ^ s.candidates[d]);
+    s.dirty |= unsigned(pruned) << d;  // hidden singles read it again, this step not
+    s.candidates[d] = after;
+    removed |= pruned;
   }
+  s.dirty &= 0x1FF;
   return removed;
 }
 
@@ -289,21 +301,34 @@ struct Search {
   }
 
   // Propagates, then tries each candidate of guessCell's cell, each but the last on a copy,
-  // until `limit` solutions are found.
+  // until `limit` solutions are found; of two, first the digit with more places left (the
+  // first solution comes sooner on the forum's hardest).
   void run(State& s) {
     if (!propagate(s)) return;
     if (!any(s.unsolved)) return record(s);
     int cell = guessCell(s);
-    for (unsigned digits = s.digitsAt(cell); digits && result.solutions < limit; digits &= digits - 1) {
-      int d = __builtin_ctz(digits);
-      ++result.guesses;
-      if (!(digits & (digits - 1))) {  // the last one: s is not needed again
-        if (s.place(d, cell)) run(s);
-        return;
-      }
-      State next = s;
-      if (next.place(d, cell)) run(next);
+    unsigned digits = s.digitsAt(cell);
+    s.dirty |= touched(digits);  // each guess takes the cell from these boards
+    int low = __builtin_ctz(digits), high = 31 - __builtin_clz(digits);
+    if (__builtin_popcount(digits) == 2 && count(s.candidates[high]) > count(s.candidates[low])) {
+      guess(s, high, cell, false);
+      if (result.solutions < limit) guess(s, low, cell, true);
+      return;
     }
+    for (; digits && result.solutions < limit; digits &= digits - 1)
+      guess(s, __builtin_ctz(digits), cell, !(digits & (digits - 1)));
+  }
+
+  // Tries digit d in `cell`: on s itself when it is the last try (s is not needed again), else
+  // on a copy.
+  void guess(State& s, int d, int cell, bool last) {
+    ++result.guesses;
+    if (last) {
+      if (s.place(d, cell)) run(s);
+      return;
+    }
+    State next = s;
+    if (next.place(d, cell)) run(next);
   }
 };
 
@@ -311,7 +336,7 @@ struct Search {
 bool start(State& s, std::string_view cells) {
   for (Bands& where : s.candidates) where = Bands{kBand, kBand, kBand, 0};
   s.unsolved = Bands{kBand, kBand, kBand, 0};
-  for (int d = 0; d < 9; ++d) s.hiddenSeen[d] = s.lockedSeen[d] = Bands{};
+  s.dirty = kEveryBoard;
   for (int x = 0; x < 81 && x < int(cells.size()); ++x)
     if (char c = cells[x]; c >= '1' && c <= '9' && !s.place(c - '1', cellOf(x))) return false;
   return true;
@@ -332,6 +357,7 @@ bool solvableWithout(std::string_view cells, int cell, char digit) {
   if (!start(s, cells) || any(s.candidates[d] & ~s.unsolved & self(bit)))
     return false;  // clashing givens, or the digit is given there
   s.candidates[d] &= ~self(bit);
+  s.dirty |= touched(1u << d);
   Search search{1, {}};
   search.run(s);
   return search.result.solutions > 0;

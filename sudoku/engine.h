@@ -13,8 +13,9 @@
 // unfilled cell on one board), hidden singles (a digit with one cell left in a
 // unit) and locked candidates (a digit confined to the cells a box shares with
 // a line leaves the rest of the line, and the other way round). It guesses on
-// the two-candidate cell that sees the most unfilled cells, else on the
-// unfilled cell with the fewest candidates.
+// the two-candidate cell that sees the most unfilled cells (of its two digits,
+// first the one with more places left), else on the unfilled cell with the
+// fewest candidates.
 #pragma once
 #include <array>
 #include <string_view>

@@ -1,16 +1,19 @@
 // The 9x9 engine against the independent size-generic counter (counter.h):
 // the same count on every bundled 9x9 puzzle and on random puzzles with many
 // solutions, and a first solution that solves the puzzle; clashing givens,
-// an empty board and the limit.
+// an empty board and the limit; and the same search as
+// solutions/propagation_bitboard.cpp.
 #include "engine.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "catalog.h"
 #include "checker.h"
 #include "generator.h"
+#include "registry.h"
 #include "testcases.h"
 
 namespace judge {
@@ -109,6 +112,27 @@ TEST(Engine, CountFastUsesTheCounterForOtherSides) {
   Board four = parseBoard("1.......2.......");
   EXPECT_EQ(countFast(four, 100).solutions, countSolutions(four, 100).solutions);
   EXPECT_EQ(countFast(four, 100).first, countSolutions(four, 100).first);
+}
+
+// propagation_bitboard is the engine's search for LeetCode: the same deductions, guess cells
+// and order of digits. On puzzles with several solutions the first one found shows it: a
+// different guess, or the other digit first, would mostly end in another solution.
+TEST(Engine, FindsTheSameFirstSolutionAsPropagationBitboard) {
+  const std::vector<SolutionEntry>& all = solutions();
+  auto bitboard = std::find_if(all.begin(), all.end(),
+                               [](const SolutionEntry& s) { return s.name == "propagation_bitboard"; });
+  ASSERT_NE(bitboard, all.end());
+  std::vector<Case> cases = loadCases(kRoot + "/testcases/serg_multi.txt");
+  ASSERT_FALSE(cases.empty());
+  int several = 0;
+  for (const Case& c : cases) {
+    Board board = c.puzzle;
+    bitboard->solve(board);
+    NineCount engine = countNine(toLine(c.puzzle), 2);
+    several += engine.solutions == 2;
+    EXPECT_EQ(toLine(board), std::string(engine.first.begin(), engine.first.end())) << c.where;
+  }
+  EXPECT_GT(several, int(cases.size()) / 2);  // the set is there for its several solutions
 }
 
 }  // namespace
