@@ -95,7 +95,7 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
 SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
                    const Workspace& workspace) {
-  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", ""};
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", "", {}};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
@@ -105,7 +105,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
       judged = judgeCase(*child, cases[i], limitMs);
       if (judged.verdict == Verdict::kTimeLimitExceeded)
         judged.why = "twice; first " + first + ", then " + judged.why;
-      else if (result.rerun.empty())
+      else if (result.reruns.push_back(i); result.rerun.empty())
         result.rerun = caseName(cases[i], i, cases.size(), workspace) + ": " + first;
     }
     if (judged.verdict != Verdict::kAccepted) {
@@ -125,6 +125,23 @@ SetResult judgeSet(const std::string& program, const std::string& set,
   }
   return result;
 }
+
+}  // namespace
+
+RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs) {
+  RunOutcome run;
+  Child child(program, puzzlesFrom(cases, 0), limitMs);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    CaseVerdict judged = judgeCase(child, cases[i], limitMs);
+    if (judged.verdict != Verdict::kAccepted) return {judged.verdict, i, judged.why, run.micros};
+    run.micros.push_back(judged.micros);
+  }
+  if (std::optional<std::string> exit = child.finish(wallLimit(limitMs)))
+    return {Verdict::kRuntimeError, cases.empty() ? 0 : cases.size() - 1, *exit, run.micros};
+  return run;
+}
+
+namespace {
 
 std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace& workspace) {
   std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set + ".txt");

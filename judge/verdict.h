@@ -9,6 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "testcases.h"
+
 namespace judge {
 
 enum class Verdict {
@@ -40,6 +42,7 @@ struct SetResult {
   std::vector<long long> micros;  // CPU time of each case that passed
   std::string failure;            // the first failing case: where, why, the boards
   std::string rerun;              // a case that went over the limit once, then passed
+  std::vector<size_t> reruns;     // the index of every case that went over the limit once, then passed
 
   long long medianMicros() const;  // 0 when no case passed
   long long maxMicros() const;
@@ -94,6 +97,18 @@ std::vector<std::variant<Program, std::string>> buildPrograms(const std::vector<
 // Runs a built program on its sets (options.sets, or setsFor(file)).
 FileResult judgeProgram(const Program& program, const JudgeOptions& options,
                         const Workspace& workspace);
+
+// One run of `cases` in order, in one fresh child of `program`, each case judged
+// as a set's are (time, then the checker), without the rerun: how the first
+// failing case failed, or Accepted. The building block of the judge's own
+// experiments on a failure (shrink.h, call_state.h) and of standing.h.
+struct RunOutcome {
+  Verdict verdict = Verdict::kAccepted;
+  size_t failedAt = 0;             // the failing case's index in `cases`, when not Accepted
+  std::string why;                 // its reason, then the boards or the puzzle
+  std::vector<long long> micros;   // CPU time of each case that passed, in order
+};
+RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs);
 
 // buildProgram, then judgeProgram. A bad solution is a verdict, never an
 // exception; a missing file or the judge's own trouble (an unreadable set, no
