@@ -74,7 +74,7 @@ JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
 JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o \
-                   shrink.o call_state.o near_limit.o standing.o standing_text.o)
+                   shrink.o call_state.o near_limit.o standing.o standing_text.o findings.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
