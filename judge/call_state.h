@@ -29,7 +29,9 @@ using FailsInOrder = std::function<bool(const std::vector<size_t>& indices)>;
 
 // Nullopt when case `failing` fails alone too: then the case, not the order,
 // fails (shrink.h shrinks it). Otherwise the sequence, found within `budget`
-// (the cases 0..failing when the budget allows nothing shorter).
+// (the cases 0..failing when the budget allows nothing shorter); for case 0,
+// which has none before it, the sequence is that case alone: its failure did
+// not repeat.
 std::optional<StateBetweenCalls> findStateBetweenCalls(size_t failing, const FailsInOrder& failsInOrder,
                                                        std::chrono::milliseconds budget);
 

@@ -1,0 +1,123 @@
+#include "findings.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "catalog.h"
+
+namespace judge {
+namespace {
+
+std::optional<FailingCase> firstFailingCase(const FileResult& result, const Workspace& workspace) {
+  for (const SetResult& set : result.sets) {
+    bool wrong = set.verdict == Verdict::kWrongAnswer || set.verdict == Verdict::kRuntimeError;
+    if (!wrong || set.passed >= set.total) continue;  // (a failure at exit has no case)
+    std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set.set + ".txt");
+    cases.resize(size_t(set.passed) + 1);  // a set stops at its first failure: case `passed`
+    return FailingCase{set.set, set.limitMs, set.verdict, std::move(cases), size_t(set.passed)};
+  }
+  return std::nullopt;
+}
+
+// The reason the board fails when run alone: the first line of the judge's own report.
+std::string failsBecause(const Program& program, const Board& board, const Board& solution,
+                         int limitMs) {
+  RunOutcome run = runCases(program.path, {Case{board, solution, "shrunk"}}, limitMs);
+  if (run.verdict == Verdict::kAccepted) return "";
+  return std::string(verdictName(run.verdict)) + ": " + run.why.substr(0, run.why.find('\n'));
+}
+
+void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findings& found) {
+  const FailingCase& failing = *found.failing;
+  FailsInOrder inOrder = failsInOrderWith(program.path, failing.cases, failing.verdict, failing.limitMs);
+  found.order = findStateBetweenCalls(failing.index, inOrder, options.orderBudget);
+  if (found.order) return;
+  const Case& c = failing.cases[failing.index];
+  if (!c.solution) {
+    found.notShrunk = "not shrunk: " + c.where + " has no known solution to fill its empty cells from";
+    return;
+  }
+  FailsAlone alone = failsAloneWith(program.path, *c.solution, failing.verdict, failing.limitMs);
+  Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, alone, options.shrinkBudget);
+  std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
+  if (reason.empty()) found.notShrunk = "not shrunk: the smallest board passed when run once more (a flaky failure?)";
+  else found.shrunk = ShrunkCase{shrunk, reason};
+}
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string seconds(std::chrono::milliseconds ms) {
+  std::ostringstream text;
+  text.precision(ms.count() < 10000 ? 2 : 3);
+  text << double(ms.count()) / 1000 << " s";
+  return text.str();
+}
+
+std::string caseWords(const FailingCase& failing, size_t index) {
+  return failing.set + " case " + std::to_string(index + 1) + " (" + failing.cases[index].where + ")";
+}
+
+std::string orderText(const StateBetweenCalls& order, const FailingCase& failing) {
+  if (order.sequence.size() < 2)  // the set's first case, which failed in the judge's run
+    return "\n== " + caseWords(failing, failing.index) + " passed when run again alone: the failure did not "
+           "repeat (does the solution depend on time, or on uninitialised memory?)\n";
+  size_t before = order.sequence[order.sequence.size() - 2];
+  std::string text = "\n== State between calls: " + caseWords(failing, failing.index) +
+                     " passes alone, fails after case " + std::to_string(before + 1) +
+                     ": the solution keeps state between calls (globals or statics not reset?)\n";
+  text += "  the shortest failing sequence found (" + std::to_string(order.sequence.size()) +
+          " cases in one process, as LeetCode runs them" +
+          (order.shortest ? "" : "; the search's time ran out, a shorter one may exist") + "):\n";
+  for (size_t i : order.sequence) text += "    " + caseWords(failing, i) + ": " + toLine(failing.cases[i].puzzle) + "\n";
+  return text;
+}
+
+std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result,
+                       const FindingsOptions& options) {
+  const Shrunk& s = found.shrunk;
+  std::string text = "\n== The smallest failing puzzle: " + caseWords(failing, failing.index) + " shrunk from " +
+                     std::to_string(s.emptyBefore) + " empty cells to " + std::to_string(s.emptyAfter) +
+                     " (empty cells filled from its solution while it still fails alone; " +
+                     std::to_string(s.trials) + " runs, " + seconds(s.spent) + " of a " +
+                     seconds(options.shrinkBudget) + " budget; " +
+                     (s.minimal ? "no single cell more can be filled" : "the budget ran out first") + ")\n";
+  text += toGrid(s.puzzle);
+  text += "  LeetCode's form: " + toLeetCode(s.puzzle) + "\n";
+  text += "  alone it still fails, " + found.reason + "\n";
+  text += "  run it alone: make judge SOLUTION=" + result.file + " CASE='" + toLine(s.puzzle) + "'\n";
+  return text;
+}
+
+}  // namespace
+
+Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
+                 const Workspace& workspace) {
+  Findings found;
+  found.nearLimit = nearLimit(result);
+  found.failing = firstFailingCase(result, workspace);
+  if (found.failing) shrinkOrOrder(program, options, found);
+  bool passedASet = false;
+  for (const SetResult& set : result.sets) passedASet |= set.verdict == Verdict::kAccepted && set.total > 0;
+  if (options.standing && passedASet)
+    found.standing = measureStanding(program, result, options.standingOptions, workspace);
+  return found;
+}
+
+std::string findingsText(const Findings& found, const FileResult& result, const FindingsOptions& options,
+                         const Workspace& workspace) {
+  std::string text;
+  if (!found.nearLimit.empty()) text += "\n== " + nearLimitText(found.nearLimit, result);
+  if (found.order) text += orderText(*found.order, *found.failing);
+  if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
+  if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
+  if (found.standing)
+    text += standingText(*found.standing, readingPath(readText(workspace.root + "/solutions/README.md")));
+  return text;
+}
+
+}  // namespace judge

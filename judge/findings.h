@@ -1,0 +1,58 @@
+// What the judge finds out after the verdict of one file, beyond the verdict
+// itself: the cases near their limit (near_limit.h); on a Wrong Answer or a
+// Runtime Error, either that the failing case passes alone and fails only
+// after others (call_state.h), or the smallest puzzle it still fails alone
+// (shrink.h); then where the file stands among the bundled solutions
+// (standing.h). Each is one experiment with the same program, in the sandbox.
+#pragma once
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "call_state.h"
+#include "near_limit.h"
+#include "shrink.h"
+#include "standing.h"
+
+namespace judge {
+
+struct FindingsOptions {
+  bool standing = true;  // STANDING=0: not measured
+  StandingOptions standingOptions;
+  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report
+  std::chrono::milliseconds orderBudget{10000};
+};
+
+// The failing case the experiments start from: the first Wrong Answer or
+// Runtime Error of the file's sets, in the order they ran.
+struct FailingCase {
+  std::string set;
+  int limitMs = 0;
+  Verdict verdict = Verdict::kAccepted;
+  std::vector<Case> cases;  // its set's cases, up to and including it
+  size_t index = 0;         // its index in `cases`
+};
+
+struct ShrunkCase {
+  Shrunk shrunk;
+  std::string reason;  // why the smallest board fails when run alone, in the checker's words
+};
+
+struct Findings {
+  std::vector<NearLimit> nearLimit;
+  std::optional<FailingCase> failing;
+  std::optional<StateBetweenCalls> order;  // the failing case passes alone
+  std::optional<ShrunkCase> shrunk;        // the failing case fails alone
+  std::string notShrunk;                   // why it was not shrunk, when it was not
+  std::optional<StandingReport> standing;  // when asked for and the file passed a set
+};
+
+Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
+                 const Workspace& workspace);
+
+// The findings as the judge prints them, after the verdict and the tables.
+std::string findingsText(const Findings& findings, const FileResult& result,
+                         const FindingsOptions& options, const Workspace& workspace);
+
+}  // namespace judge
