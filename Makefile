@@ -54,8 +54,12 @@ SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o counter.o parallel.o generator
 CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,reader.o sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
+# The Markdown pages' check (markdown/): every relative link and anchor resolves.
+MARKDOWN_OBJ := $(BUILD)/objects/markdown
+MARKDOWN_LIB := $(MARKDOWN_OBJ)/markdown.o
 TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp)) \
-              $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp))
+              $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp)) \
+              $(patsubst markdown/%.cpp,$(MARKDOWN_OBJ)/%.o,$(wildcard markdown/*_test.cpp))
 
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
@@ -185,10 +189,13 @@ bench-quick: ## A few seconds' smoke run of the benchmark (CI): -O2, 5 puzzles p
 	$(effort_build)
 	$(BUILD)/bench-effort/benchmarks --effort --puzzles=5
 
-chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle, log scale) from `make bench`'s results.tsv
+chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle) and ladder.png (the ladder puzzle per step) from `make bench`'s results.tsv
 	@command -v gnuplot >/dev/null || { echo "gnuplot not found: sudo apt-get install gnuplot-nox" >&2; exit 1; }
+	@mkdir -p $(BUILD)
 	bench/report.sh --pivot $(BENCH_OUT)/results.tsv > $(BUILD)/chart.dat
 	gnuplot -e "data='$(BUILD)/chart.dat'; out='$(BENCH_OUT)/chart.png'" bench/chart.gp
+	bench/report.sh --ladder $(BENCH_OUT)/results.tsv > $(BUILD)/ladder.dat
+	gnuplot -e "data='$(BUILD)/ladder.dat'; out='$(BENCH_OUT)/ladder.png'" bench/ladder.gp
 
 $(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
@@ -281,7 +288,7 @@ $(EXPLORE_OBJ)/%.o: explore/%.cpp
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
-$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
 	$(NEED_GTEST)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
@@ -298,8 +305,8 @@ $(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB
 # The toolkit's 9x9 engine is built for the CPU that builds it, at -O3, as the fastest public
 # solvers build themselves (tdoku: -march=native), and in the default build by clang 19 where
 # it is installed: g++ 12 moves the engine's vectors through the stack where clang keeps them
-# in registers. Together about 1.4x faster than g++ -O2 on forum hardest (README "The sudoku
-# command", Speed). ENGINE_FLAGS= ENGINE_CXX=g++ builds it like the rest (a binary for another
+# in registers. Together about 1.4x faster than g++ -O2 on forum hardest (bench/README.md,
+# "The toolkit's engine and commands"). ENGINE_FLAGS= ENGINE_CXX=g++ builds it like the rest (a binary for another
 # machine; make clean first); the benchmarks build it with their own compiler and flags, to
 # time it beside the solutions at each flag set.
 ENGINE_FLAGS ?= -O3 -march=native
@@ -308,6 +315,10 @@ $(SUDOKU_OBJ)/engine.o: CXXFLAGS += $(ENGINE_FLAGS)
 $(SUDOKU_OBJ)/engine.o: sudoku/engine.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(ENGINE_CXX) $(ALLFLAGS) -c $< -o $@
+
+$(MARKDOWN_OBJ)/%.o: markdown/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
 $(SUDOKU_OBJ)/%.o: sudoku/%.cpp
 	@mkdir -p $(@D)
@@ -401,7 +412,7 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(BUILD)/pch/*.gch.d)
+-include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(MARKDOWN_OBJ)/*.d $(BUILD)/pch/*.gch.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc

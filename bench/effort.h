@@ -1,7 +1,7 @@
 // Search effort without touching a solution's text: `make bench` builds the solutions once more,
-// at -O0 and instrumented (-finstrument-functions; clang: -after-inlining, which at -O0 leaves
-// every call but the always-inline ones), so that each function entry and exit calls a hook
-// (bench/effort.cpp). A call to a function that is already running is a recursive call; counted
+// at -O2 and instrumented (g++'s -finstrument-functions: every call the source makes, inlined or
+// not; clang, for the C++23 file: -after-inlining, the calls inlining left), so that each
+// function entry and exit calls a hook (bench/effort.cpp). A call to a function that is already running is a recursive call; counted
 // per function, that is the search effort of the recursive solutions (one per guess for
 // propagation_bitboard, one per filled cell tried for the bitmask ones) and nothing for
 // iterative_dfs, whose loop makes no calls.

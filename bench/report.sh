@@ -1,17 +1,32 @@
 #!/bin/sh
 # Usage: bench/report.sh RESULTS.tsv [COMPILER]    prints bench/results.md
 #        bench/report.sh --pivot RESULTS.tsv       prints the -O2 table for bench/chart.gp
+#        bench/report.sh --ladder RESULTS.tsv      prints the ladder puzzle's times for bench/ladder.gp
 # RESULTS.tsv holds the rows `make bench` appends: build, kind (Solve or Ladder), solution, set,
-# puzzles, microseconds of CPU time per puzzle.
+# puzzles, microseconds of CPU time per puzzle. The two tables for the pictures list the
+# solutions in the order of the reading path (the table under "## Reading path" in
+# solutions/README.md: its step, then each file it links), those not on it after them.
 set -eu
 pivot=0
-if [ "${1:-}" = --pivot ]; then pivot=1; shift; fi
+case "${1:-}" in
+  --pivot) pivot=1; shift ;;
+  --ladder) pivot=2; shift ;;
+esac
 results=$1 compiler=${2:-}
 machine=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
 cores=$(nproc 2>/dev/null || echo '?')
+# "step solution" a line, in reading order.
+reading_path=$(awk -F'|' '
+  /^## / { inPath = ($0 == "## Reading path") }
+  inPath && /^\| *[0-9]/ {
+    step = $2; gsub(/ /, "", step); cell = $3
+    while (match(cell, /\]\([a-z0-9_]+\.cpp\)/)) {
+      print step " " substr(cell, RSTART + 2, RLENGTH - 7); cell = substr(cell, RSTART + RLENGTH)
+    }
+  }' "$(dirname "$0")/../solutions/README.md")
 
 awk -F'\t' -v pivot=$pivot -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v machine="$machine" \
-    -v cores="$cores" -v compiler="$compiler" '
+    -v cores="$cores" -v compiler="$compiler" -v readingPath="$reading_path" '
 function cell(build, solution, set) { return (build SUBSEP solution SUBSEP set) in us ? us[build, solution, set] : "" }
 function fmt(x) { return x == "" ? "-" : x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : sprintf("%.2f", x) }
 function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : fmt(a / b) "x" }
@@ -36,7 +51,7 @@ $2 == "Effort" {  # recursive calls per puzzle ($6) of function $7 (--effort)
 END {
   nsets = split("leetcode_example seventeen_clue magictour forum_hardest serg_multi", sets, " ")
   hard = split("seventeen_clue magictour forum_hardest", hardSets, " ")
-  if (pivot) { pivotTable(); exit }
+  if (pivot) { readingOrder(); if (pivot == 1) pivotTable(); else ladderTable(); exit }
   print "# Benchmark results"
   print ""
   print "Written by `make bench` on " date ", " machine " (" cores " cores, shared with other"
@@ -81,12 +96,33 @@ function count(solution, fn, set,   x) {
   if (x == "") return cell("O2", solution, set) == "" ? "-" : "0"
   return x >= 100 ? sprintf("%.0f", x) : sprintf("%.1f", x)
 }
+# Reorders solutions[] as the reading path reads them, and names each "STEP NAME" in label[].
+function readingOrder(   n, i, s, lines, parts, ordered, placed, k) {
+  n = split(readingPath, lines, "\n")
+  for (i = 1; i <= n; ++i) {
+    split(lines[i], parts, " ")
+    if (!(parts[2] in seen) || parts[2] in placed) continue
+    ordered[++k] = parts[2]; placed[parts[2]] = 1; label[parts[2]] = parts[1] " " parts[2]
+  }
+  for (s = 1; s <= nsolutions; ++s)
+    if (!(solutions[s] in placed)) { ordered[++k] = solutions[s]; label[solutions[s]] = solutions[s] }
+  for (s = 1; s <= k; ++s) solutions[s] = ordered[s]
+}
+# A time in microseconds with its unit, to 3 figures: 1.38 s, 482 ms, 45.3 us.
+function withUnit(x) { return x >= 1e6 ? fmt(x / 1e6) " s" : x >= 1e3 ? fmt(x / 1e3) " ms" : fmt(x) " us" }
+function ladderTable(   s, x) {
+  print "solution\tus\ttime"
+  for (s = 1; s <= nsolutions; ++s) {
+    x = cell("O2", solutions[s], "ladder")
+    if (x != "") print label[solutions[s]] "\t" x "\t" withUnit(x)
+  }
+}
 function pivotTable(   s, i, line) {
   line = "solution"
   for (i = 1; i <= nsets; ++i) line = line "\t" sets[i]
   print line
   for (s = 1; s <= nsolutions; ++s) {
-    line = solutions[s]
+    line = label[solutions[s]]
     for (i = 1; i <= nsets; ++i) { x = cell("O2", solutions[s], sets[i]); line = line "\t" (x == "" ? "NaN" : x) }
     print line
   }
