@@ -14,6 +14,8 @@ std::optional<FailingCase> firstFailingCase(const FileResult& result, const Work
     if (!wrong || set.passed >= set.total) continue;  // (a failure at exit has no case)
     std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set.set + ".txt");
     cases.resize(size_t(set.passed) + 1);  // a set stops at its first failure: case `passed`
+    for (Case& c : cases)  // "testcases/magictour.txt:9", as the judge names a case
+      if (c.where.rfind(workspace.root + "/", 0) == 0) c.where.erase(0, workspace.root.size() + 1);
     return FailingCase{set.set, set.limitMs, set.verdict, std::move(cases), size_t(set.passed)};
   }
   return std::nullopt;

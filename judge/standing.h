@@ -4,7 +4,7 @@
 // built by the same compile (LeetCode's, buildProgram, whose cache keeps the
 // bundled programs from one run to the next), in the same sandbox, timed from
 // outside as the judge times every case. A measurement repeats its cases to
-// about 20 ms of CPU time, so that a fast solution's microseconds are not
+// about 25 ms of CPU time, so that a fast solution's microseconds are not
 // lost in the clock. A first round, run once, sets each program's repeats;
 // then each round runs your file and every bundled one, in alternating order
 // (yours first, then theirs; theirs in reverse, then yours), so that the
@@ -27,8 +27,8 @@ struct StandingOptions {
   bool full = false;                 // every case of each set, not the quick subset
   size_t quickCases = 5;             // the quick subset's cases per set
   long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
-  int rounds = 3;
-  long long targetMicros = 20000;    // a measurement repeats its cases to about this CPU time
+  int rounds = 5;
+  long long targetMicros = 25000;    // a measurement repeats its cases to about this CPU time
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
   int jobs = 2;                      // compiles at a time, for bundled programs not yet built
 };

@@ -19,10 +19,11 @@ std::string fixed(const char* pattern, double value) {
 // 3.42 -> "3.4", 12.3 -> "12", 140 -> "140".
 std::string factor(double x) { return fixed(x >= 10 ? "%.0f" : "%.1f", x); }
 
-// Level: the rounds' spread covers 1.0, or the median is within 5% of it.
-bool level(const Standing& row) {
-  return (row.low <= 1 && row.high >= 1) || std::abs(row.ratio - 1) < 0.05;
-}
+// Level: within 15% of 1.0x either way, as a copy of a file comes out against it.
+bool level(const Standing& row) { return row.ratio < 1.15 && row.ratio > 1 / 1.15; }
+
+// How far from 1.0x, either way.
+double distance(const Standing& row) { return std::abs(std::log(row.ratio)); }
 
 std::string stepWords(const std::vector<ReadingStep>& path, const std::string& solution) {
   std::string step = stepOf(path, solution);
@@ -36,6 +37,13 @@ std::string betweenWords(const std::vector<ReadingStep>& path, const std::string
   if (!a.empty() && a == b) return "at step " + a;
   if (!a.empty() && !b.empty()) return "between steps " + a + " and " + b;
   return "between " + stepWords(path, slower) + " and " + stepWords(path, faster);
+}
+
+// Where a solution comes on the reading path: its row, or after every row.
+size_t pathOrder(const std::vector<ReadingStep>& path, const std::string& solution) {
+  for (size_t i = 0; i < path.size(); ++i)
+    if (std::count(path[i].solutions.begin(), path[i].solutions.end(), solution)) return i;
+  return path.size();
 }
 
 constexpr size_t kColumn = 16;
@@ -57,7 +65,7 @@ std::string placement(const std::string& set, const std::vector<Standing>& rows,
   const Standing *slower = nullptr, *faster = nullptr, *same = nullptr;  // nearest on each side
   for (const Standing& row : rows) {
     if (row.set != set) continue;
-    if (level(row)) same = same ? same : &row;
+    if (level(row)) same = !same || distance(row) < distance(*same) ? &row : same;
     else if (row.ratio < 1 && (!slower || row.ratio > slower->ratio)) slower = &row;
     else if (row.ratio > 1 && (!faster || row.ratio < faster->ratio)) faster = &row;
   }
@@ -78,7 +86,7 @@ std::string placement(const std::string& set, const std::vector<Standing>& rows,
 
 std::string standingText(const StandingReport& report, const std::vector<ReadingStep>& path) {
   std::string text = "\nStanding: your time / its time on the same cases, measured in this run "
-                     "(below 1: yours is faster; ± the spread of the rounds)\n";
+                     "(below 1: yours is faster; ± how far the rounds spread; level: within 15% of 1.0x)\n";
   text += "  cases: " + report.subset + "\n";
   std::vector<std::string> sets, solutions;
   std::map<std::pair<std::string, std::string>, const Standing*> at;
@@ -88,7 +96,9 @@ std::string standingText(const StandingReport& report, const std::vector<Reading
       solutions.push_back(row.solution);
     at[{row.solution, row.set}] = &row;
   }
-  std::sort(solutions.begin(), solutions.end());
+  std::sort(solutions.begin(), solutions.end(), [&](const std::string& a, const std::string& b) {
+    return std::make_pair(pathOrder(path, a), a) < std::make_pair(pathOrder(path, b), b);
+  });
   if (!report.rows.empty()) {
     char line[64];
     std::snprintf(line, sizeof line, "%-26s %5s", "solution", "step");
