@@ -141,7 +141,7 @@ std::vector<std::string> registerYours(const Options& options) {
   std::vector<std::string> passed;
   for (const auto& [set, cases] : sets) {
     if (std::string why = yours::failure(mine, cases); !why.empty()) {
-      std::cerr << yours::label(options.yours) << ": not timed on " << set << ": " << why << '\n';
+      std::cerr << judge::yoursLabel(options.yours) << ": not timed on " << set << ": " << why << '\n';
       continue;
     }
     passed.push_back(set);
@@ -238,7 +238,7 @@ class TableReporter : public benchmark::ConsoleReporter {
     std::getline(name, solution, '/');
     if (kind == "Solve") std::getline(name, set, '/');
     else if (kind != "Ladder") return;  // another file's benchmark
-    if (!yours_.empty() && solution == yours::kEntry) solution = yours_;
+    if (!yours_.empty() && solution == judge::kYoursEntry) solution = yours_;
     double puzzles = run.counters.at("puzzles");
     double microseconds = run.GetAdjustedCPUTime() * 1e3 / run.counters.at("solves");  // the unit is ms
     if (times_) (*times_)[{solution, set}] = microseconds, std::cerr << "  timed " << solution << " on " << set << '\n';
@@ -301,7 +301,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<std::ofstream> tsv;
   if (!options.tsv.empty()) tsv = std::make_unique<std::ofstream>(options.tsv, std::ios::app);
   yours::Times times;
-  std::string label = options.yours.empty() ? "" : yours::label(options.yours);
+  std::string label = options.yours.empty() ? "" : judge::yoursLabel(options.yours);
   TableReporter reporter(options.label, tsv.get(), label, options.yours.empty() ? nullptr : &times);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();

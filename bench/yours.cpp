@@ -60,15 +60,9 @@ std::string row(const std::string& step, const std::string& name, const std::vec
 
 }  // namespace
 
-std::string label(const std::string& file) {
-  std::string name = file.substr(file.find_last_of('/') + 1);  // npos + 1 is 0
-  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cpp") == 0) name.resize(name.size() - 4);
-  return name + " (your file)";
-}
-
 const judge::SolutionEntry& entry() {
   for (const judge::SolutionEntry& e : judge::solutions())
-    if (e.name == kEntry) return e;
+    if (e.name == judge::kYoursEntry) return e;
   throw std::runtime_error("--yours: this binary holds no file of yours (make bench SOLUTION=f.cpp builds one that does)");
 }
 

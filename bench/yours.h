@@ -15,13 +15,9 @@
 
 namespace yours {
 
-constexpr const char* kEntry = "yours";
 constexpr int kCpuSeconds = 30;
 
 using Sets = std::vector<std::pair<std::string, std::vector<judge::Case>>>;
-
-// "solver (your file)" for "my/solver.cpp".
-std::string label(const std::string& file);
 
 // The registered entry that holds the user's file; throws std::runtime_error when there is none.
 const judge::SolutionEntry& entry();

@@ -26,7 +26,6 @@ namespace {
 
 constexpr size_t kMaxPuzzles = 4;
 constexpr unsigned kTrialSeconds = 20;
-constexpr const char* kYoursEntry = "yours";
 const std::string kRoot = REPO_ROOT;
 
 struct Options {
@@ -101,9 +100,9 @@ std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
 std::vector<const judge::SolutionEntry*> entriesToCapture(const Options& o) {
   std::vector<const judge::SolutionEntry*> entries;
   for (const judge::SolutionEntry& entry : judge::solutions())
-    if (entry.name != kYoursEntry) entries.push_back(&entry);
+    if (entry.name != judge::kYoursEntry) entries.push_back(&entry);
     else if (!o.yours.empty()) entries.insert(entries.begin(), &entry);
-  if (!o.yours.empty() && (entries.empty() || entries[0]->name != kYoursEntry))
+  if (!o.yours.empty() && (entries.empty() || entries[0]->name != judge::kYoursEntry))
     usage("--yours: this binary holds no file of yours (make explore SOLUTION=f.cpp builds one that does)");
   return entries;
 }
@@ -146,12 +145,12 @@ int main(int argc, char** argv) {
   Options o = parse(argc, argv);
   try {
     std::vector<explore::Puzzle> puzzles = choosePuzzles(o.puzzle);
-    explore::Yours yours{kYoursEntry, o.yours};
-    std::string name = o.yours.empty() ? "" : explore::yoursLabel(yours);
+    explore::Yours yours{judge::kYoursEntry, o.yours};
+    std::string name = o.yours.empty() ? "" : judge::yoursLabel(o.yours);
     for (explore::Puzzle& p : puzzles) {
       std::cout << p.where << '\n';
       for (const judge::SolutionEntry* entry : entriesToCapture(o)) {
-        bool mine = entry->name == kYoursEntry;
+        bool mine = entry->name == judge::kYoursEntry;
         if (std::string why = mine ? crashesOn(*entry, p.board, o.limits) : ""; !why.empty()) {
           std::cerr << "explore: skipped " << name << " on " << p.where << ": " << why
                     << " (make judge SOLUTION=" << o.yours << " says more)\n";

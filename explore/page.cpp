@@ -47,7 +47,7 @@ std::string traceJson(const Trace& t, const Yours* yours) {
   const judge::SolutionEntry* entry = entryOf(t.solution);
   std::string verdict = t.stopped.empty() ? judge::check(t.puzzle, t.answer) : "";
   bool mine = yours && t.solution == yours->entry;
-  return "{\"solution\":" + quoted(mine ? yoursLabel(*yours) : t.solution) +
+  return "{\"solution\":" + quoted(mine ? judge::yoursLabel(yours->file) : t.solution) +
          ",\"yours\":" + (mine ? "true" : "false") +
          ",\"file\":" + quoted(mine ? yours->file : entry ? entry->file : "") +
          ",\"idea\":" + quoted(entry ? idea(std::string(entry->source)) : "") +
@@ -68,12 +68,6 @@ std::string traceJson(const Trace& t, const Yours* yours) {
 std::string idea(const std::string& source) {
   std::string first = source.substr(0, source.find('\n'));
   return first.rfind("// ", 0) == 0 ? first.substr(3) : "";
-}
-
-std::string yoursLabel(const Yours& yours) {
-  std::string name = yours.file.substr(yours.file.find_last_of('/') + 1);  // npos + 1 is 0
-  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cpp") == 0) name.resize(name.size() - 4);
-  return name + " (your file)";
 }
 
 std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, const Yours* yours) {

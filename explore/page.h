@@ -21,9 +21,6 @@ struct Yours {
   std::string file;   // "my/solver.cpp"
 };
 
-// "solver (your file)": what the page calls the user's file.
-std::string yoursLabel(const Yours& yours);
-
 // The traces as the page reads them (page.html describes the fields). A step is three
 // characters: 32 + cell, the symbol written, 32 + depth; a search call is one, 32 + depth.
 // The user's file's traces (those of entry yours->entry) are named by yoursLabel and
