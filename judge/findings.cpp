@@ -1,5 +1,6 @@
 #include "findings.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -39,8 +40,8 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
     found.notShrunk = "not shrunk: " + c.where + " has no known solution to fill its empty cells from";
     return;
   }
-  FailsAlone alone = failsAloneWith(program.path, *c.solution, failing.verdict, failing.limitMs);
-  Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, alone, options.shrinkBudget);
+  int limitMs = std::min(failing.limitMs, options.shrinkTrialLimitMs);
+  Shrunk shrunk = shrinkFailingCase(program.path, c, failing.verdict, limitMs, options.shrinkBudget);
   std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
   if (reason.empty()) found.notShrunk = "not shrunk: the smallest board passed when run once more (a flaky failure?)";
   else found.shrunk = ShrunkCase{shrunk, reason};

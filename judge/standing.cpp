@@ -32,6 +32,18 @@ double median(std::vector<double> values) {
   return n == 0 ? 0 : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+// The mean over `count` cases of each one's fastest repeat, from the times of
+// `repeats` passes over them starting at `at`: the fastest, not the mean (standing.h).
+double fastestRepeats(const std::vector<long long>& micros, size_t at, size_t count, size_t repeats) {
+  double total = 0;
+  for (size_t j = 0; j < count; ++j) {
+    long long fastest = micros[at + j];
+    for (size_t r = 1; r < repeats; ++r) fastest = std::min(fastest, micros[at + r * count + j]);
+    total += double(fastest);
+  }
+  return count ? total / double(count) : 0;
+}
+
 // One run of the entrant's sets, each subset repeated, in one child: CPU
 // micros per case of each set, or false with `failed` set.
 bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<double>& perCase) {
@@ -50,9 +62,9 @@ bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<
   }
   perCase.assign(entrant.sets.size(), 0);
   for (size_t k = 0, at = 0; k < entrant.sets.size(); ++k) {
-    size_t n = subsets[entrant.sets[k]].cases.size() * size_t(entrant.repeats[k]);
-    for (size_t i = at; i < at + n; ++i) perCase[k] += double(run.micros[i]);
-    perCase[k] /= double(n), at += n;
+    size_t count = subsets[entrant.sets[k]].cases.size(), repeats = size_t(entrant.repeats[k]);
+    perCase[k] = fastestRepeats(run.micros, at, count, repeats);
+    at += count * repeats;
   }
   return true;
 }

@@ -4,8 +4,9 @@
 // built by the same compile (LeetCode's, buildProgram, whose cache keeps the
 // bundled programs from one run to the next), in the same sandbox, timed from
 // outside as the judge times every case. A measurement repeats its cases to
-// about 25 ms of CPU time, so that a fast solution's microseconds are not
-// lost in the clock. A first round, run once, sets each program's repeats;
+// about 30 ms of CPU time and takes each case's fastest repeat, so that a
+// hiccup in one case (another program flushing the caches, a tick of the
+// sandbox's other process, read in 10 ms steps) does not swamp a fast one. A first round, run once, sets each program's repeats;
 // then each round runs your file and every bundled one, in alternating order
 // (yours first, then theirs; theirs in reverse, then yours), so that the
 // machine's drift hits both sides. A round's ratio is your time / its time;
@@ -28,7 +29,7 @@ struct StandingOptions {
   size_t quickCases = 5;             // the quick subset's cases per set
   long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
   int rounds = 5;
-  long long targetMicros = 25000;    // a measurement repeats its cases to about this CPU time
+  long long targetMicros = 30000;    // a measurement repeats its cases to about this CPU time
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
   int jobs = 2;                      // compiles at a time, for bundled programs not yet built
 };

@@ -141,6 +141,18 @@ RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, 
   return run;
 }
 
+Session::Session(std::string program, int limitMs) : program_(std::move(program)), limitMs_(limitMs) {}
+
+Session::~Session() = default;
+
+Verdict Session::run(const Case& c) {
+  if (!child_) child_ = std::make_unique<Child>(program_, std::vector<Board>{}, limitMs_);
+  child_->add(c.puzzle);
+  Verdict verdict = judgeCase(*child_, c, limitMs_).verdict;
+  if (verdict != Verdict::kAccepted && verdict != Verdict::kWrongAnswer) child_.reset();
+  return verdict;
+}
+
 namespace {
 
 std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace& workspace) {

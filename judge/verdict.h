@@ -5,6 +5,7 @@
 // the checker. A set stops at its first failing case, as on LeetCode. The
 // LeetCode tier's sets (judge/tiers.txt) decide the LeetCode verdict.
 #pragma once
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -109,6 +110,23 @@ struct RunOutcome {
   std::vector<long long> micros;   // CPU time of each case that passed, in order
 };
 RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs);
+
+// Cases run one at a time in one child that lives on while they pass or get a
+// Wrong Answer (a crash or a time-out ends it; the next case starts a fresh
+// one): an experiment's many trials without a process each. Only for a
+// program whose cases fail alone as well: any state it keeps between calls
+// carries over from trial to trial.
+class Session {
+ public:
+  Session(std::string program, int limitMs);
+  ~Session();
+  Verdict run(const Case& c);  // judged as a set's case is, without the rerun
+
+ private:
+  std::string program_;
+  int limitMs_;
+  std::unique_ptr<class Child> child_;
+};
 
 // buildProgram, then judgeProgram. A bad solution is a verdict, never an
 // exception; a missing file or the judge's own trouble (an unreadable set, no
