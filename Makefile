@@ -77,7 +77,7 @@ JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o \
+JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o report.o json.o \
                    shrink.o call_state.o near_limit.o standing.o standing_text.o findings.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
@@ -387,8 +387,9 @@ $(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 $(BUILD)/tests: | $(JUDGE_BIN)
 $(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' \
                                                -DBUILD_DIR='"$(abspath $(BUILD))"'
-# The sandbox's tests interrupt and kill a real judge, and run it without bwrap.
-$(BUILD)/judge/sandbox_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+# The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
+# read its output.
+$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)

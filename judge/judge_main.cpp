@@ -1,14 +1,22 @@
 // The judge command: `judge [--sets a,b] [--strict] [--time-limit-ms N]
-// [--max-cases N] FILE.cpp...` compiles each solution file as LeetCode does and
-// runs it on its testcase sets. It answers first what LeetCode would say (the
-// LeetCode tier, judge/tiers.txt), then how the file does beyond LeetCode (the
-// stress tiers), then each failing set's first failing case. Exit status 0
-// when every file's LeetCode verdict is Accepted (with --strict or --sets:
-// every set it ran), 1 otherwise, 2 on a usage error.
+// [--max-cases N] [--json] FILE.cpp...` compiles each solution file as LeetCode
+// does and runs it on its testcase sets. It answers first what LeetCode would
+// say (the LeetCode tier, judge/tiers.txt), then how the file does beyond
+// LeetCode (the stress tiers), each failing set's first failing case in
+// LeetCode's words (report.h). One file is reported as it is judged: the
+// verdict the moment its tier is done, then each stress set as it finishes.
+// Exit status 0 when every file's LeetCode verdict is Accepted (with --strict
+// or --sets: every set it ran), 1 otherwise, 2 on a usage error; Ctrl-C
+// during one file's stress sets ends with its LeetCode verdict's status.
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <condition_variable>
+#include <csignal>
 #include <cstdio>
+#include <mutex>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -17,6 +25,7 @@
 #include <variant>
 
 #include "catalog.h"
+#include "report.h"
 #include "sandbox.h"
 #include "verdict.h"
 
@@ -24,114 +33,13 @@ namespace {
 
 using judge::FileResult;
 using judge::SetResult;
+using judge::Tables;
 using judge::Verdict;
 
-constexpr const char* kTimesCover =
-    "median us, max us: CPU time per case of the whole process tree, read from outside, "
-    "over the cases that passed";
-
-// "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
-std::string displayName(std::string file) {
-  if (file.rfind("solutions/", 0) == 0) file.erase(0, 10);
-  if (file.size() > 4 && file.substr(file.size() - 4) == ".cpp") file.resize(file.size() - 4);
-  return file;
-}
-
-// The LeetCode tier's sets of a result, merged: cases passed and their times.
-SetResult leetcodeTier(const FileResult& result) {
-  SetResult tier;
-  for (const SetResult& set : result.sets) {
-    if (!set.leetcodeTier) continue;
-    tier.passed += set.passed, tier.total += set.total;
-    tier.micros.insert(tier.micros.end(), set.micros.begin(), set.micros.end());
-  }
-  return tier;
-}
-
-const SetResult* firstFailingTierSet(const FileResult& result) {
-  for (const SetResult& set : result.sets)
-    if (set.leetcodeTier && set.verdict != Verdict::kAccepted) return &set;
-  return nullptr;
-}
-
-// "Accepted — passes the LeetCode-like tests (56 of 56 cases)"
-std::string leetcodeWords(const FileResult& result) {
-  Verdict verdict = result.leetcodeVerdict();
-  std::string words = judge::verdictName(verdict);
-  SetResult tier = leetcodeTier(result);
-  std::string cases = std::to_string(tier.passed) + " of " + std::to_string(tier.total) + " cases";
-  if (verdict == Verdict::kAccepted) return words + " — passes the LeetCode-like tests (" + cases + ")";
-  if (verdict == Verdict::kCompileError) return words + " — the compiler's message is below";
-  if (verdict == Verdict::kSkipped) return words + ", so not judged: " + result.message;
-  const SetResult* set = firstFailingTierSet(result);
-  return words + " — at " + set->set + " case " + std::to_string(set->passed + 1) + " of " +
-         std::to_string(set->total) + " (" + cases + " passed; details below)";
-}
-
-std::string timeOrDash(const SetResult& set, long long micros) {
-  return set.micros.empty() ? "-" : std::to_string(micros);
-}
-
-class Tables {
- public:
-  explicit Tables(const std::vector<std::string>& files) {
-    for (const std::string& file : files)
-      nameWidth_ = std::max(nameWidth_, displayName(file).size());
-  }
-
-  // One row a file: its LeetCode verdict, the tier's cases passed and times.
-  void leetcodeRow(const FileResult& result) const {
-    SetResult tier = leetcodeTier(result);
-    std::printf("%-*s  %-20s %9s %10s %10s\n", int(nameWidth_), displayName(result.file).c_str(),
-                judge::verdictName(result.leetcodeVerdict()),
-                (std::to_string(tier.passed) + "/" + std::to_string(tier.total)).c_str(),
-                timeOrDash(tier, tier.medianMicros()).c_str(),
-                timeOrDash(tier, tier.maxMicros()).c_str());
-  }
-
-  void leetcodeHeader() const {
-    std::printf("%-*s  %-20s %9s %10s %10s\n", int(nameWidth_), "solution", "LeetCode verdict",
-                "passed", "median us", "max us");
-  }
-
-  // One row a set of one tier: verdict, cases passed, the limit and the times.
-  void setRows(const FileResult& result, bool leetcodeTier) const {
-    for (const SetResult& set : result.sets)
-      if (set.leetcodeTier == leetcodeTier)
-        setRow(displayName(result.file), set.set, judge::verdictName(set.verdict),
-                  std::to_string(set.passed) + "/" + std::to_string(set.total),
-                  std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
-                  timeOrDash(set, set.maxMicros()));
-  }
-
-  void setHeader() const {
-    setRow("solution", "set", "verdict", "passed", "limit ms", "median us", "max us");
-  }
-
- private:
-  void setRow(const std::string& name, const std::string& set, const std::string& verdict,
-                 const std::string& passed, const std::string& limit, const std::string& median,
-                 const std::string& max) const {
-    std::printf("%-*s  %-18s %-20s %9s %9s %10s %10s\n", int(nameWidth_), name.c_str(), set.c_str(),
-                verdict.c_str(), passed.c_str(), limit.c_str(), median.c_str(), max.c_str());
-  }
-
-  size_t nameWidth_ = 8;
-};
-
-// What went wrong, below the tables: the compiler's message, or each failing
-// set's first failing case; a case that passed only when run again.
-std::string details(const FileResult& result) {
-  std::string name = displayName(result.file), text;
-  if (result.verdict == Verdict::kCompileError)
-    text += "\n== " + name + ": Compile Error\n" + result.message;
-  for (const SetResult& set : result.sets) {
-    if (set.verdict != Verdict::kAccepted)
-      text += "\n== " + name + " on " + set.set + ": " + set.failure + "\n";
-    if (!set.rerun.empty())
-      text += "\n== " + name + " on " + set.set + ": passed when run again, after " + set.rerun + "\n";
-  }
-  return text;
+// Everything printed goes out at once, whether stdout is a terminal, a pipe or a file.
+void say(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
 }
 
 std::vector<std::string> splitList(const std::string& list) {
@@ -179,7 +87,7 @@ Run judgeAll(const std::vector<std::string>& files, const judge::JudgeOptions& o
         if (auto* error = std::get_if<std::string>(&programs[i])) throw std::runtime_error(*error);
         outcomes[i] = judge::judgeProgram(std::get<judge::Program>(programs[i]), options, workspace);
       } catch (const std::exception& e) {  // this file could not be judged; the others still are
-        outcomes[i] = displayName(files[i]) + ": " + e.what();
+        outcomes[i] = judge::displayName(files[i]) + ": " + e.what();
       }
     }
   };
@@ -194,33 +102,166 @@ Run judgeAll(const std::vector<std::string>& files, const judge::JudgeOptions& o
   return run;
 }
 
-void print(const Run& run, const std::vector<std::string>& files, bool strict) {
+std::string stressHeading(bool strict) {
+  return std::string("\nBeyond LeetCode: the stress tiers (") +
+         (strict ? "they count: --strict or --sets" : "they do not change the exit status") + ")\n";
+}
+
+// Several files, printed once all are judged: a row a file, then every stress set.
+void printAll(const Run& run, const std::vector<std::string>& files, bool strict) {
   Tables tables(files);
-  if (run.results.size() == 1 && run.errors.empty()) {
-    std::printf("LeetCode verdict: %s\n", leetcodeWords(run.results[0]).c_str());
-    if (!run.results[0].sets.empty()) {
-      std::printf("\nThe LeetCode tier (judge/tiers.txt)\n");
-      tables.setHeader();
-      tables.setRows(run.results[0], true);
-    }
-  } else {
-    tables.leetcodeHeader();
-    for (const FileResult& result : run.results) tables.leetcodeRow(result);
-  }
-  bool anyStress = false;
+  std::string text = tables.fileHeader();
+  for (const FileResult& result : run.results) text += tables.fileRow(result);
+  bool anyStress = false, anySet = false;
   for (const FileResult& result : run.results)
-    for (const SetResult& set : result.sets) anyStress |= !set.leetcodeTier;
+    for (const SetResult& set : result.sets) anyStress |= !set.leetcodeTier, anySet = true;
   if (anyStress) {
-    std::printf("\nBeyond LeetCode: the stress tiers (%s)\n",
-                strict ? "they count: --strict or --sets" : "they do not change the exit status");
-    tables.setHeader();
-    for (const FileResult& result : run.results) tables.setRows(result, false);
+    text += stressHeading(strict) + tables.setHeader();
+    for (const FileResult& result : run.results)
+      for (const SetResult& set : result.sets)
+        if (!set.leetcodeTier) text += tables.setRow(result.file, set);
   }
-  bool anySet = false;
-  for (const FileResult& result : run.results) anySet |= !result.sets.empty();
-  if (anySet) std::printf("%s\n", kTimesCover);
-  for (const FileResult& result : run.results) std::printf("%s", details(result).c_str());
-  for (const std::string& error : run.errors) std::printf("\n== %s: not judged\n", error.c_str());
+  if (anySet) text += std::string(judge::kTimesCover) + "\n";
+  for (const FileResult& result : run.results)
+    text += judge::failureDetails(result, true) + judge::failureDetails(result, false);
+  for (const std::string& error : run.errors) text += "\n== " + error + ": not judged\n";
+  say(text);
+}
+
+// The exit status an interrupt during the stress tiers ends the judge with.
+volatile std::sig_atomic_t interruptStatus = 1;
+volatile std::sig_atomic_t onTerminal = 0;
+
+extern "C" void onInterrupt(int) {
+  const char kClear[] = "\r\033[K";
+  const char kNote[] = "\n(interrupted: the stress sets above are those that had finished)\n";
+  if (onTerminal) (void)!write(1, kClear, sizeof kClear - 1);
+  (void)!write(1, kNote, sizeof kNote - 1);
+  _exit(interruptStatus);
+}
+
+// One file, printed as it is judged: the LeetCode verdict and its tier the
+// moment that tier is done, then each stress set's row as it finishes. On a
+// terminal a progress line (set, cases done of total) stands below the rows.
+class LiveReport {
+ public:
+  LiveReport(const std::string& file, bool strict)
+      : file_(file), strict_(strict), tables_({file}), terminal_(isatty(1)) {
+    onTerminal = terminal_;
+    if (terminal_) ticker_ = std::thread([this] { tick(); });
+  }
+
+  ~LiveReport() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (ticker_.joinable()) ticker_.join();
+    print("");
+  }
+
+  judge::JudgeEvents events() {
+    judge::JudgeEvents events;
+    events.leetcodeTierDone = [this](const FileResult& tier) { leetcodeTierDone(tier); };
+    events.stressSetDone = [this](const SetResult& set) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      running_.erase(set.set);
+      if (!stressShown_) stressShown_ = true, printLocked(stressHeading(strict_) + tables_.setHeader());
+      printLocked(tables_.setRow(file_, set));
+    };
+    events.caseDone = [this](const std::string& set, int done, int total) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      running_[set] = {done, total};
+    };
+    return events;
+  }
+
+  // What follows the stress rows: their failures, then the summary.
+  void print(const std::string& text) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    printLocked(text);
+  }
+
+ private:
+  void leetcodeTierDone(const FileResult& tier) {
+    if (tier.sets.empty()) return print("(no set of the LeetCode tier was asked for: no LeetCode verdict)\n");
+    std::string text = "LeetCode verdict: " + judge::verdictWords(tier) + "\n";
+    text += "\nThe LeetCode tier (judge/tiers.txt)\n" + tables_.setHeader();
+    for (const SetResult& set : tier.sets) text += tables_.setRow(file_, set);
+    text += std::string(judge::kTimesCover) + "\n" + judge::failureDetails(tier, true);
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const SetResult& set : tier.sets) running_.erase(set.set);
+    printLocked(text);
+    // From here on, Ctrl-C keeps what is printed and ends with the LeetCode verdict's status
+    // (with --strict, 1: the stress sets count, and not all of them were judged).
+    interruptStatus = tier.passes(false) && !strict_ ? 0 : 1;
+    std::signal(SIGINT, onInterrupt);
+  }
+
+  // The progress line is rubbed out before anything is printed, and drawn again after.
+  void printLocked(const std::string& text) {
+    if (terminal_) std::fputs("\r\033[K", stdout);
+    std::fputs(text.c_str(), stdout);
+    if (terminal_ && !done_) std::fputs(progressLine().c_str(), stdout);
+    std::fflush(stdout);
+  }
+
+  std::string progressLine() const {
+    std::string line;
+    for (const auto& [set, count] : running_)
+      line += (line.empty() ? "  running: " : ", ") + set + " " + std::to_string(count.first) +
+              "/" + std::to_string(count.second);
+    return line.substr(0, 160);
+  }
+
+  void tick() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return done_; }))
+      printLocked("");
+  }
+
+  std::string file_;
+  bool strict_;
+  Tables tables_;
+  bool terminal_;
+  bool stressShown_ = false;
+  bool done_ = false;
+  std::map<std::string, std::pair<int, int>> running_;  // set -> cases done, total
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::thread ticker_;
+};
+
+// One file, judged and reported as it goes; the result, or why it was not judged.
+Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bool strict,
+              const judge::Workspace& workspace) {
+  Run run;
+  LiveReport live(file, strict);
+  try {
+    judge::Program program = judge::buildProgram(file, workspace);
+    options.setJobs = jobs;
+    run.results.push_back(judge::judgeProgram(program, options, workspace, live.events()));
+  } catch (const std::exception& e) {
+    run.errors.push_back(judge::displayName(file) + ": " + e.what());
+    live.print("\n== " + run.errors.back() + ": not judged\n");
+    return run;
+  }
+  const FileResult& result = run.results[0];
+  if (result.sets.empty())  // a Compile Error, or skipped: no set ran
+    live.print("LeetCode verdict: " + judge::verdictWords(result) + "\n" +
+               judge::failureDetails(result, true));
+  else
+    live.print(judge::failureDetails(result, false));
+  return run;
+}
+
+void printJson(const Run& run) {
+  judge::Json documents = judge::Json::array();
+  for (const FileResult& result : run.results) documents.push(judge::reportJson(result));
+  for (const std::string& error : run.errors)
+    documents.push(judge::Json::object().set("not_judged", error));
+  say(run.results.size() == 1 && run.errors.empty() ? documents[0].dump() : documents.dump());
 }
 
 // "13 files: 12 pass, 1 does not (LeetCode verdicts: 12 Accepted, 1 Wrong Answer)"
@@ -261,7 +302,11 @@ int main(int argc, char** argv) {
                                            "each set's, from judge/time_limits.txt");
   app.add_option("--max-cases", maxCases, "judge only the first N cases of each set");
   std::string jobsText = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
-  app.add_option("--jobs", jobsText, "files compiled, then judged, at a time (default: the cores)");
+  app.add_option("--jobs", jobsText, "files compiled, then judged, at a time; for one file, its sets "
+                                    "judged at a time (default: the cores)");
+  bool json = false;
+  app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
+                               "several files: an array of them");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");
@@ -300,9 +345,16 @@ int main(int argc, char** argv) {
   judge::Workspace workspace = judge::builtWorkspace();
   if (auto set = unknownSet(options.sets, workspace.root))
     return bad("no testcase set '" + *set + "' (testcases/" + *set + ".txt)");
-  Run run = judgeAll(files, options, *jobs, workspace);
-  print(run, files, strict);
-  std::printf("\n%s\n", summary(run, files.size(), strict).c_str());
+  Run run;
+  if (files.size() == 1 && !json) {
+    run = judgeLive(files[0], options, *jobs, strict, workspace);
+  } else {
+    run = judgeAll(files, options, *jobs, workspace);
+    if (!json) printAll(run, files, strict);
+  }
+  std::signal(SIGINT, SIG_DFL);
+  if (json) printJson(run);
+  else say("\n" + summary(run, files.size(), strict) + "\n");
   bool allPass = run.errors.empty();
   for (const FileResult& result : run.results) allPass &= result.passes(strict);
   return allPass ? 0 : 1;

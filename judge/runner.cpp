@@ -10,11 +10,14 @@
 // from outside: nothing here measures or limits itself, so nothing the
 // solution defines (timers, clocks, signal handlers) can change a verdict.
 // stdin, stdout and stderr stay the solution's own: a debug print or a stray
-// read cannot corrupt the exchange.
+// read cannot corrupt the exchange. stdout is flushed (C's and C++'s buffers,
+// which a solution may have unsynced) before each answer, so that what the
+// judge finds in it is the case's own, as LeetCode's "Stdout" shows it.
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 
 #include "board.h"
@@ -67,6 +70,8 @@ int judge_run_cases(int, char**, void (*solve)(judge::Board&)) {
     if (line.back() == '\n') line.remove_suffix(1);
     Board board = parseBoard(line);
     solve(board);
+    std::cout.flush();
+    std::fflush(stdout);
     if (!writeAll(encodeAnswer(board))) return 3;
   }
   std::free(text);

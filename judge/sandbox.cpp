@@ -438,6 +438,7 @@ Child::Child(const std::string& program, const std::vector<Board>& puzzles, int 
     : puzzles_(puzzles), cpuLimitMicros_(cpuLimitMs * 1000LL) {
   if (auto problem = sandboxProblem()) throw std::runtime_error(*problem);
   stderr_ = anonymousFile();
+  stdout_ = anonymousFile();
   int puzzleEnds[2], answerEnds[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, puzzleEnds) != 0)
     throw systemError("socketpair");
@@ -447,7 +448,7 @@ Child::Child(const std::string& program, const std::vector<Board>& puzzles, int 
   launch.command = {sandboxOn ? kProgramInBox : program};
   launch.sandboxArgs = {"--ro-bind", program, kProgramInBox};
   launch.environment = {kAsanOptions, "PATH=/usr/bin:/bin"};
-  launch.fds[2] = stderr_, launch.fds[kAnswerFd] = answerEnds[1];
+  launch.fds[1] = stdout_, launch.fds[2] = stderr_, launch.fds[kAnswerFd] = answerEnds[1];
   launch.fds[kPuzzleFd] = puzzleEnds[1];
   Launched launched;
   try {
@@ -466,6 +467,7 @@ Child::~Child() {
   if (puzzleFd_ >= 0) close(puzzleFd_);
   if (answers_ >= 0) close(answers_);
   if (stderr_ >= 0) close(stderr_);
+  if (stdout_ >= 0) close(stdout_);
 }
 
 // Once the runner has said "ready": the tree read with the runner's own CPU
@@ -589,6 +591,17 @@ std::string Child::exitReason() const {
     case Stop::kNone: reason = endReason(status_); break;
   }
   return reason + reportLines(printable(readTail(stderr_, kStderrTail), kStderrTail));
+}
+
+std::string Child::takeStdout(size_t maxBytes) {
+  off_t size = lseek(stdout_, 0, SEEK_END);
+  if (size <= 0) return "";
+  std::string text = printable(readFile(stdout_, 0, maxBytes).substr(0, maxBytes), maxBytes);
+  if (size > off_t(maxBytes))
+    text += "\n[... " + std::to_string(size - off_t(maxBytes)) + " more bytes not shown]";
+  // The child shares this file's offset: back to 0, its next write starts the file again.
+  if (ftruncate(stdout_, 0) != 0 || lseek(stdout_, 0, SEEK_SET) != 0) text += "\n[stdout not reset]";
+  return text;
 }
 
 void Child::kill(Stop why) {

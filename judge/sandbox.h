@@ -100,6 +100,12 @@ class Child {
   // its stderr (made printable), if any.
   std::string exitReason() const;
 
+  // What the child wrote on its stdout since the last call (the runner
+  // flushes it before each answer, so after next() it is that case's), made
+  // printable: at most `maxBytes` of it, then a note of how much more. The
+  // file is emptied, so a set's prints never fill the disk.
+  std::string takeStdout(size_t maxBytes);
+
  private:
   enum class Stop { kNone, kWall, kCpu, kMemory, kProcesses, kEarlyAnswer, kMalformed, kMute };
 
@@ -118,6 +124,7 @@ class Child {
   int puzzleFd_ = -1;  // our end of the child's fd 4
   int answers_ = -1;   // read end of the child's fd 3
   int stderr_ = -1;    // an unlinked file that holds the child's stderr
+  int stdout_ = -1;    // an unlinked file that holds its stdout since the last takeStdout
   int status_ = 0;     // from waitpid, once the child is reaped
   bool ready_ = false;
   Stop stop_ = Stop::kNone;

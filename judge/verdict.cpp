@@ -1,9 +1,13 @@
 #include "verdict.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "catalog.h"
 #include "checker.h"
@@ -53,6 +57,7 @@ struct CaseVerdict {
   Verdict verdict = Verdict::kAccepted;
   std::string why;         // for a failure: the reason, then the boards or the puzzle
   long long micros = -1;   // CPU time of the case (the tree's, from outside), when it answered
+  std::optional<Board> output;  // the board it answered, when it did
 };
 
 // Waits for the child's answer to `c` and judges it: time first, then the checker.
@@ -60,19 +65,19 @@ CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
   std::string puzzle = "\n  puzzle: " + toLine(c.puzzle);
   std::optional<Answer> answer = child.next(wallLimit(limitMs));
   if (!answer && child.overCpuLimit())
-    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle};
+    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle, -1, std::nullopt};
   if (!answer && child.timedOut())
-    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle};
-  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle};
+    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle, -1, std::nullopt};
+  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle, -1, std::nullopt};
   if (answer->cpuMicros > limitMs * 1000LL)
     return {Verdict::kTimeLimitExceeded, timeLimitReason(answer->cpuMicros, limitMs) + puzzle,
-            answer->cpuMicros};
+            answer->cpuMicros, std::nullopt};  // LeetCode shows no output past the limit
   const Board* expected = c.solution ? &*c.solution : nullptr;
   std::string reason = check(c.puzzle, answer->board, expected);
   if (!reason.empty())
     return {Verdict::kWrongAnswer, report(reason, c.puzzle, answer->board, expected),
-            answer->cpuMicros};
-  return {Verdict::kAccepted, "", answer->cpuMicros};
+            answer->cpuMicros, answer->board};
+  return {Verdict::kAccepted, "", answer->cpuMicros, std::nullopt};
 }
 
 // "Time Limit Exceeded on testcases/magictour.txt:9 (case 3 of 200): why".
@@ -80,6 +85,12 @@ std::string failureText(const CaseVerdict& judged, const std::vector<Case>& case
                         const Workspace& workspace) {
   return std::string(verdictName(judged.verdict)) + " on " +
          caseName(cases[i], i, cases.size(), workspace) + ": " + judged.why;
+}
+
+FailedCase failedCase(const CaseVerdict& judged, const Case& c, size_t index, Child& child,
+                      const Workspace& workspace) {
+  return {int(index), relativeTo(workspace.root, c.where), judged.why.substr(0, judged.why.find('\n')),
+          c.puzzle, judged.output, c.solution, child.takeStdout(kStdoutShown)};
 }
 
 // The puzzles from case `first` on, for a child that starts there.
@@ -94,8 +105,8 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
 // it: a machine's hiccup must not decide a verdict.
 SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
-                   const Workspace& workspace) {
-  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", "", {}};
+                   const Workspace& workspace, const JudgeEvents& events) {
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, "", {}};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
@@ -111,10 +122,13 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     if (judged.verdict != Verdict::kAccepted) {
       result.verdict = judged.verdict;
       result.failure = failureText(judged, cases, i, workspace);
+      result.failedCase = failedCase(judged, cases[i], i, *child, workspace);
       break;
     }
+    child->takeStdout(0);  // a passing case's prints are not kept
     result.micros.push_back(judged.micros);
     ++result.passed;
+    if (events.caseDone) events.caseDone(set, result.passed, result.total);
   }
   // A sanitizer report at exit (a global's destructor) fails the set too.
   std::optional<std::string> exit = result.passed == result.total ? child->finish(wallLimit(limitMs))
@@ -161,6 +175,29 @@ std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace&
   return cases;
 }
 
+// Calls judge(i) for each of `items`, `jobs` threads at a time; an exception
+// in one is thrown again here, after every thread has ended.
+void inParallel(const std::vector<size_t>& items, int jobs, const std::function<void(size_t)>& judge) {
+  std::atomic<size_t> next{0};
+  std::exception_ptr error;
+  std::mutex errorLock;
+  auto worker = [&] {
+    for (size_t k = next++; k < items.size(); k = next++) {
+      try {
+        judge(items[k]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(errorLock);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 1; j < std::min<int>(jobs, int(items.size())); ++j) workers.emplace_back(worker);
+  worker();
+  for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+}
+
 bool isBundled(const fs::path& file, const Workspace& workspace) {
   std::error_code error;
   return fs::equivalent(file.parent_path(), workspace.root + "/solutions", error);
@@ -200,21 +237,55 @@ std::vector<std::string> setsFor(const std::string& file, const Workspace& works
 }
 
 FileResult judgeProgram(const Program& program, const JudgeOptions& options,
-                        const Workspace& workspace) {
+                        const Workspace& workspace, const JudgeEvents& events) {
   FileResult result{program.file, program.verdict, program.message, {}};
   if (program.verdict != Verdict::kAccepted) return result;
   TimeLimits limits(workspace.root + "/judge/time_limits.txt");
   const std::vector<std::string>& sets =
       options.sets.empty() ? setsFor(program.file, workspace) : options.sets;
   std::vector<std::string> tier = leetcodeTier(workspace.root);
-  for (const std::string& set : sets) {
-    int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(set);
-    result.sets.push_back(judgeSet(program.path, set, loadSet(set, options.maxCases, workspace),
-                                   limitMs, options, workspace));
-    result.sets.back().leetcodeTier = std::count(tier.begin(), tier.end(), set) > 0;
-    if (result.verdict == Verdict::kAccepted) result.verdict = result.sets.back().verdict;
+  std::vector<size_t> leetcode, stress;
+  for (size_t i = 0; i < sets.size(); ++i)
+    (std::count(tier.begin(), tier.end(), sets[i]) ? leetcode : stress).push_back(i);
+  result.sets.resize(sets.size());
+  std::mutex telling;
+  auto judgeOne = [&](size_t i) {
+    int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]);
+    JudgeEvents mine;  // the caller's callbacks, one at a time
+    if (events.caseDone)
+      mine.caseDone = [&](const std::string& set, int done, int total) {
+        std::lock_guard<std::mutex> lock(telling);
+        events.caseDone(set, done, total);
+      };
+    SetResult set = judgeSet(program.path, sets[i], loadSet(sets[i], options.maxCases, workspace),
+                             limitMs, options, workspace, mine);
+    set.leetcodeTier = std::count(leetcode.begin(), leetcode.end(), i) > 0;
+    std::lock_guard<std::mutex> lock(telling);
+    result.sets[i] = std::move(set);
+    if (!result.sets[i].leetcodeTier && events.stressSetDone) events.stressSetDone(result.sets[i]);
+  };
+  inParallel(leetcode, options.setJobs, judgeOne);
+  if (events.leetcodeTierDone) {
+    FileResult tierOnly{result.file, result.verdict, result.message, {}};
+    for (size_t i : leetcode) tierOnly.sets.push_back(result.sets[i]);
+    events.leetcodeTierDone(tierOnly);
   }
+  inParallel(stress, options.setJobs, judgeOne);
+  for (const SetResult& set : result.sets)
+    if (result.verdict == Verdict::kAccepted) result.verdict = set.verdict;
   return result;
+}
+
+TierCount leetcodeCount(const FileResult& result) {
+  TierCount count;
+  bool failed = false;
+  for (const SetResult& set : result.sets) {
+    if (!set.leetcodeTier) continue;
+    count.total += set.total;
+    if (!failed) count.passed += set.passed;
+    failed |= set.verdict != Verdict::kAccepted;
+  }
+  return count;
 }
 
 Verdict FileResult::leetcodeVerdict() const {

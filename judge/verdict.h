@@ -5,11 +5,14 @@
 // the checker. A set stops at its first failing case, as on LeetCode. The
 // LeetCode tier's sets (judge/tiers.txt) decide the LeetCode verdict.
 #pragma once
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "board.h"
 #include "testcases.h"
 
 namespace judge {
@@ -34,6 +37,21 @@ struct Workspace {
 
 Workspace builtWorkspace();  // the paths this binary was built with
 
+// The first failing case of a set, as LeetCode shows one: its input, what
+// the program left in the board (none when it crashed or ran out of time),
+// the known answer, and what it printed while it ran.
+struct FailedCase {
+  int index = 0;          // 0-based, in its set
+  std::string where;      // "testcases/magictour.txt:9"
+  std::string reason;     // "row 4 has two 7s (r4c2 and r4c8)", "stopped when the case had used ..."
+  Board input;
+  std::optional<Board> output;
+  std::optional<Board> expected;
+  std::string stdoutText;  // the case's standard output, at most kStdoutShown bytes, printable
+};
+
+constexpr size_t kStdoutShown = 4096;
+
 struct SetResult {
   std::string set;  // "magictour"
   bool leetcodeTier = false;  // one of the sets that decide the LeetCode verdict
@@ -42,6 +60,7 @@ struct SetResult {
   int passed = 0, total = 0;
   std::vector<long long> micros;  // CPU time of each case that passed
   std::string failure;            // the first failing case: where, why, the boards
+  std::optional<FailedCase> failedCase;  // the same case as data (none: a failure at exit)
   std::string rerun;              // a case that went over the limit once, then passed
   std::vector<size_t> reruns;     // the index of every case that went over the limit once, then passed
 
@@ -68,6 +87,17 @@ struct JudgeOptions {
   bool rerunTimeLimit = true;     // a case over the limit runs once more before TLE
   int timeLimitMs = 0;            // 0: each set's limit from judge/time_limits.txt
   int maxCases = 0;               // 0: every case; N: the first N of each set
+  int setJobs = 1;                // sets of one file judged at a time, each in its own child
+};
+
+// What judgeProgram tells as it goes; each may be empty. Called from the
+// threads that judge the sets, one call at a time.
+struct JudgeEvents {
+  // The LeetCode tier's sets are judged (result holds them, in order); the
+  // stress sets are not yet.
+  std::function<void(const FileResult&)> leetcodeTierDone;
+  std::function<void(const SetResult&)> stressSetDone;  // in the order they finish
+  std::function<void(const std::string& set, int done, int total)> caseDone;
 };
 
 // The sets a file is judged on by default: the LeetCode tier, then those
@@ -95,9 +125,18 @@ Program buildProgram(const std::string& file, const Workspace& workspace);
 std::vector<std::variant<Program, std::string>> buildPrograms(const std::vector<std::string>& files,
                                                               int jobs, const Workspace& workspace);
 
-// Runs a built program on its sets (options.sets, or setsFor(file)).
+// Runs a built program on its sets (options.sets, or setsFor(file)): the
+// LeetCode tier's first, then the others, options.setJobs at a time. The
+// result lists them in the order of `sets`, whatever order they finish in.
 FileResult judgeProgram(const Program& program, const JudgeOptions& options,
-                        const Workspace& workspace);
+                        const Workspace& workspace, const JudgeEvents& events = {});
+
+// LeetCode's count for the verdict line: the tier's cases passed before its
+// first failure (LeetCode stops there), and the tier's cases in all.
+struct TierCount {
+  int passed = 0, total = 0;
+};
+TierCount leetcodeCount(const FileResult& result);
 
 // One run of `cases` in order, in one fresh child of `program`, each case judged
 // as a set's are (time, then the checker), without the rerun: how the first
