@@ -84,13 +84,14 @@ JUDGE_BIN     := $(BUILD)/bin/judge
 quote          = '$(subst ','\'',$(value $(1)))'
 JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
-                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox)
+                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
+                 $(if $(value STANDING),--standing $(call quote,STANDING))
 
 .PHONY: judge
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
 	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n]
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [STANDING=full|0]
 	@test -n $(call quote,SOLUTION) || { echo "usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
 	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) -- $(call quote,SOLUTION)
 

@@ -96,7 +96,60 @@ std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, cons
   return text;
 }
 
+Json nearLimitJson(const std::vector<NearLimit>& cases) {
+  Json list = Json::array();
+  for (const NearLimit& near : cases)
+    list.push(Json::object().set("set", near.set).set("case", int(near.index) + 1)
+                  .set("micros", near.micros).set("limit_ms", near.limitMs).set("rerun", near.rerun));
+  return list;
+}
+
+Json caseJson(const FailingCase& failing, size_t index) {
+  return Json::object().set("case", int(index) + 1).set("where", failing.cases[index].where)
+      .set("input", toLeetCode(failing.cases[index].puzzle));
+}
+
+Json orderJson(const StateBetweenCalls& order, const FailingCase& failing) {
+  Json sequence = Json::array();
+  for (size_t i : order.sequence) sequence.push(caseJson(failing, i));
+  Json after = order.sequence.size() < 2 ? Json() : Json(int(order.sequence[order.sequence.size() - 2]) + 1);
+  return Json::object().set("set", failing.set).set("case", int(failing.index) + 1).set("fails_after_case", after)
+      .set("sequence", sequence).set("shortest", order.shortest).set("runs", order.trials);
+}
+
+Json shrunkJson(const ShrunkCase& found, const FailingCase& failing) {
+  const Shrunk& s = found.shrunk;
+  return Json::object().set("puzzle", toLeetCode(s.puzzle)).set("line", toLine(s.puzzle))
+      .set("empty_before", s.emptyBefore).set("empty_after", s.emptyAfter).set("set", failing.set)
+      .set("case", int(failing.index) + 1).set("where", failing.cases[failing.index].where)
+      .set("reason", found.reason).set("minimal", s.minimal).set("runs", s.trials)
+      .set("millis", (long long)s.spent.count());
+}
+
+Json standingJson(const StandingReport& report) {
+  Json rows = Json::array();
+  for (const Standing& row : report.rows)
+    rows.push(Json::object().set("solution", row.solution).set("set", row.set).set("ratio", row.ratio)
+                  .set("low", row.low).set("high", row.high).set("your_micros", row.yourMicros)
+                  .set("its_micros", row.itsMicros).set("cases", int(row.cases)).set("rounds", row.rounds));
+  return rows;
+}
+
 }  // namespace
+
+void addFindings(Json& report, const Findings& found) {
+  report.set("near_limit", nearLimitJson(found.nearLimit));
+  report.set("state_between_calls", found.order ? orderJson(*found.order, *found.failing) : Json());
+  report.set("shrunk", found.shrunk ? shrunkJson(*found.shrunk, *found.failing) : Json());
+  if (found.standing) {
+    Json notes = Json::array();
+    for (const std::string& note : found.standing->notes) notes.push(note);
+    report.set("standing", standingJson(*found.standing));
+    report.set("standing_cases", found.standing->subset).set("standing_notes", notes);
+  } else {
+    report.set("standing", Json());
+  }
+}
 
 Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
                  const Workspace& workspace) {
@@ -104,11 +157,21 @@ Findings findOut(const Program& program, const FileResult& result, const Finding
   found.nearLimit = nearLimit(result);
   found.failing = firstFailingCase(result, workspace);
   if (found.failing) shrinkOrOrder(program, options, found);
+  return found;
+}
+
+bool standingWanted(const FileResult& result, const FindingsOptions& options) {
   bool passedASet = false;
   for (const SetResult& set : result.sets) passedASet |= set.verdict == Verdict::kAccepted && set.total > 0;
-  if (options.standing && passedASet)
-    found.standing = measureStanding(program, result, options.standingOptions, workspace);
-  return found;
+  return options.standing && passedASet;
+}
+
+std::string standingNotice(const FindingsOptions& options, const Workspace& workspace) {
+  size_t bundled = options.standingOptions.against.empty() ? bundledSolutions(workspace.root).size()
+                                                           : options.standingOptions.against.size();
+  return "\n(timing your file beside the " + std::to_string(bundled) + " bundled solutions, " +
+         (options.standingOptions.full ? "every case" : "a few cases a set") +
+         ", for its standing: STANDING=0 skips it)\n";
 }
 
 std::string findingsText(const Findings& found, const FileResult& result, const FindingsOptions& options,
@@ -118,9 +181,12 @@ std::string findingsText(const Findings& found, const FileResult& result, const 
   if (found.order) text += orderText(*found.order, *found.failing);
   if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
   if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
-  if (found.standing)
-    text += standingText(*found.standing, readingPath(readText(workspace.root + "/solutions/README.md")));
+  if (found.standing) text += standingSection(*found.standing, workspace);
   return text;
+}
+
+std::string standingSection(const StandingReport& report, const Workspace& workspace) {
+  return standingText(report, readingPath(readText(workspace.root + "/solutions/README.md")));
 }
 
 }  // namespace judge

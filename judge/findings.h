@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "call_state.h"
+#include "json.h"
 #include "near_limit.h"
 #include "shrink.h"
 #include "standing.h"
@@ -51,11 +52,26 @@ struct Findings {
   std::optional<StandingReport> standing;  // when asked for and the file passed a set
 };
 
+// Near the limit, then the experiments on the first failing case: seconds.
 Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
                  const Workspace& workspace);
 
-// The findings as the judge prints them, after the verdict and the tables.
+// Whether the standing is to be measured: asked for, and the file passed a set.
+bool standingWanted(const FileResult& result, const FindingsOptions& options);
+
+// The findings as the judge prints them, after the verdict and the tables;
+// the standing, when measured, last.
 std::string findingsText(const Findings& findings, const FileResult& result,
                          const FindingsOptions& options, const Workspace& workspace);
+
+// The standing as the judge prints it, the reading path read from solutions/README.md.
+std::string standingSection(const StandingReport& report, const Workspace& workspace);
+
+// The line printed while the standing is measured, which takes longest.
+std::string standingNotice(const FindingsOptions& options, const Workspace& workspace);
+
+// The findings as JSON members of the report: "near_limit", "shrunk",
+// "state_between_calls", "standing" (judge/README.md, "The JSON report").
+void addFindings(Json& report, const Findings& findings);
 
 }  // namespace judge

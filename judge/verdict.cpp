@@ -164,6 +164,7 @@ Verdict Session::run(const Case& c) {
   child_->add(c.puzzle);
   Verdict verdict = judgeCase(*child_, c, limitMs_).verdict;
   if (verdict != Verdict::kAccepted && verdict != Verdict::kWrongAnswer) child_.reset();
+  else child_->takeStdout(0);  // a trial's prints are not kept
   return verdict;
 }
 
