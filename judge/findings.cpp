@@ -131,7 +131,8 @@ Json standingJson(const StandingReport& report) {
   for (const Standing& row : report.rows)
     rows.push(Json::object().set("solution", row.solution).set("set", row.set).set("ratio", row.ratio)
                   .set("low", row.low).set("high", row.high).set("your_micros", row.yourMicros)
-                  .set("its_micros", row.itsMicros).set("cases", int(row.cases)).set("rounds", row.rounds));
+                  .set("its_micros", row.itsMicros).set("cases", int(row.cases)).set("rounds", row.rounds)
+                  .set("near_floor", row.nearFloor));
   return rows;
 }
 
@@ -145,7 +146,10 @@ void addFindings(Json& report, const Findings& found) {
     Json notes = Json::array();
     for (const std::string& note : found.standing->notes) notes.push(note);
     report.set("standing", standingJson(*found.standing));
-    report.set("standing_cases", found.standing->subset).set("standing_notes", notes);
+    Json floor = Json::object();
+    for (const auto& [set, micros] : found.standing->floorMicros) floor.set(set, micros);
+    report.set("standing_cases", found.standing->subset).set("standing_floor_micros", floor);
+    report.set("standing_notes", notes);
   } else {
     report.set("standing", Json());
   }

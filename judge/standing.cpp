@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace judge {
 namespace {
 
 constexpr int kMaxRepeats = 1000;
 constexpr const char* kYours = "your file";
+constexpr const char* kFloor = "does_nothing";
 
 // A set's cases that every entrant runs.
 struct Subset {
@@ -24,6 +26,7 @@ struct Entrant {
   std::vector<int> repeats;                 // per set of `sets`
   std::vector<std::vector<double>> rounds;  // per set of `sets`: CPU micros per case, a round each
   std::string failed;                       // why it was dropped
+  std::optional<Board> solved;              // does_nothing.cpp's: a solved grid for every case
 };
 
 double median(std::vector<double> values) {
@@ -54,6 +57,8 @@ bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<
     for (int r = 0; r < entrant.repeats[k]; ++r) cases.insert(cases.end(), subset.cases.begin(), subset.cases.end());
     limitMs = std::max(limitMs, subset.limitMs);
   }
+  if (entrant.solved)  // left as it is, a solved grid is a right answer: the exchange alone is timed
+    for (Case& c : cases) c = Case{*entrant.solved, entrant.solved, c.where};
   RunOutcome run = runCases(entrant.program, cases, limitMs);
   if (run.verdict != Verdict::kAccepted) {
     entrant.failed = std::string(verdictName(run.verdict)) + " while timed, at " +
@@ -138,13 +143,26 @@ std::vector<Entrant> bundledEntrants(const std::vector<Subset>& subsets, const S
                                : std::get<std::string>(programs[i])));
       continue;
     }
-    Entrant entrant{names[i], program->path, {}, {}, {}, ""};
+    Entrant entrant{names[i], program->path, {}, {}, {}, "", std::nullopt};
     std::vector<std::string> declared = setsForSolution(names[i], workspace.root);
     for (size_t k = 0; k < subsets.size(); ++k)
       if (std::count(declared.begin(), declared.end(), subsets[k].set)) entrant.sets.push_back(k);
     if (!entrant.sets.empty()) entrants.push_back(std::move(entrant));
   }
   return entrants;
+}
+
+// judge/does_nothing.cpp on every subset, or nullopt when it cannot be built.
+std::optional<Entrant> floorEntrant(const std::vector<Subset>& subsets, const Workspace& workspace) {
+  std::optional<Board> solved;
+  for (const Subset& subset : subsets)
+    for (const Case& c : subset.cases)
+      if (c.solution && c.solution->size() == 9) solved = c.solution;
+  Program program = buildProgram(workspace.root + "/judge/does_nothing.cpp", workspace);
+  if (program.verdict != Verdict::kAccepted || !solved) return std::nullopt;
+  Entrant floor{kFloor, program.path, {}, {}, {}, "", solved};
+  for (size_t k = 0; k < subsets.size(); ++k) floor.sets.push_back(k);
+  return floor;
 }
 
 // Yours first, then the bundled ones; on odd rounds the other way round.
@@ -167,7 +185,7 @@ std::vector<Standing> rowsOf(const Entrant& yours, const std::vector<Entrant>& b
       const std::vector<double>& its = entrant.rounds[size_t(at - entrant.sets.begin())];
       Ratio ratio = ratioOf(yours.rounds[k], its);
       rows.push_back({entrant.name, subsets[k].set, ratio.median, ratio.low, ratio.high,
-                      median(yours.rounds[k]), median(its), subsets[k].cases.size(), int(its.size())});
+                      median(yours.rounds[k]), median(its), subsets[k].cases.size(), int(its.size()), false});
     }
     std::sort(rows.begin() + long(first), rows.end(),
               [](const Standing& a, const Standing& b) { return a.itsMicros < b.itsMicros; });
@@ -202,9 +220,11 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
     report.notes.push_back("not measured: the file passed no set");
     return report;
   }
-  Entrant mine{kYours, yours.path, {}, {}, {}, ""};
+  Entrant mine{kYours, yours.path, {}, {}, {}, "", std::nullopt};
   for (size_t k = 0; k < subsets.size(); ++k) mine.sets.push_back(k);
   std::vector<Entrant> bundled = bundledEntrants(subsets, options, workspace, report.notes);
+  std::optional<Entrant> floor = floorEntrant(subsets, workspace);
+  if (floor) bundled.push_back(std::move(*floor));  // timed in the rounds, but not a standing's row
   calibrate(mine, subsets, options.targetMicros);
   for (Entrant& entrant : bundled) calibrate(entrant, subsets, options.targetMicros);
   for (int round = 0; round < options.rounds && mine.failed.empty(); ++round)
@@ -216,7 +236,15 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   }
   for (const Entrant& entrant : bundled)
     if (!entrant.failed.empty()) report.notes.push_back(entrant.name + ": not timed, " + entrant.failed);
+  if (!bundled.empty() && bundled.back().name == kFloor && bundled.back().failed.empty()) {
+    for (size_t k = 0; k < subsets.size(); ++k) report.floorMicros[subsets[k].set] = median(bundled.back().rounds[k]);
+    bundled.pop_back();
+  }
   report.rows = rowsOf(mine, bundled, subsets);
+  for (Standing& row : report.rows) {
+    double floor = report.floorMicros.count(row.set) ? report.floorMicros[row.set] : 0;
+    row.nearFloor = std::min(row.yourMicros, row.itsMicros) < kNearFloor * floor;
+  }
   return report;
 }
 

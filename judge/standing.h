@@ -13,9 +13,12 @@
 // the median of the rounds is given, the lowest and highest as its spread.
 //
 // The times include what every judged case costs: the runner's exchange of
-// the board (a few microseconds), so ratios between the fastest solutions lean
-// towards 1. LeetCode's sanitizers are on, as in every judged run.
+// the board with the judge, tens of microseconds with LeetCode's sanitizers,
+// so ratios between fast solutions lean towards 1 and vary from process to
+// process. That floor is measured too, as judge/does_nothing.cpp's time in the
+// same rounds, and a ratio whose times are under kNearFloor times it is marked.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,10 +43,14 @@ struct Standing {
   double yourMicros = 0, itsMicros = 0;  // CPU time per case: the rounds' medians
   size_t cases = 0;                      // cases timed (each repeated)
   int rounds = 0;
+  bool nearFloor = false;                // either time is under kNearFloor times the exchange's own
 };
+
+constexpr double kNearFloor = 3;
 
 struct StandingReport {
   std::vector<Standing> rows;      // set by set in the judge's order, fastest bundled solution first
+  std::map<std::string, double> floorMicros;  // by set: does_nothing.cpp's CPU time per case
   std::vector<std::string> notes;  // what was not measured, and why
   std::string subset;              // which cases were timed, and why
 };

@@ -28,7 +28,7 @@ const std::vector<ReadingStep> kPath = {{"3", {"bool_arrays_mrv"}},
                                         {"7", {"dancing_links"}}};
 
 Standing row(std::string solution, double ratio, double low, double high) {
-  return {std::move(solution), "magictour", ratio, low, high, 0, 0, 5, 3};
+  return {std::move(solution), "magictour", ratio, low, high, 0, 0, 5, 3, false};
 }
 
 TEST(Standing, TheQuickSubsetSpansTheSetFromFirstToLast) {

@@ -52,10 +52,15 @@ std::string rightAligned(const std::string& text, size_t width) {
   return std::string(width > text.size() ? width - text.size() : 0, ' ') + text;
 }
 
+// "0.831x ±17%", marked "~" when near the exchange's floor.
 std::string cell(const Standing& row) {
   double spread = std::max(row.high / row.ratio - 1, 1 - row.low / row.ratio);
-  return fixed(row.ratio >= 10 ? "%.0fx" : row.ratio >= 1 ? "%.2fx" : "%.3fx", row.ratio) + " ±" +
-         fixed("%.0f%%", 100 * spread);
+  return (row.nearFloor ? "~" : "") + fixed(row.ratio >= 10 ? "%.0fx" : row.ratio >= 1 ? "%.2fx" : "%.3fx", row.ratio) +
+         " ±" + fixed("%.0f%%", 100 * spread);
+}
+
+bool anyNearFloor(const std::vector<Standing>& rows) {
+  return std::any_of(rows.begin(), rows.end(), [](const Standing& row) { return row.nearFloor; });
 }
 
 }  // namespace
@@ -115,6 +120,12 @@ std::string standingText(const StandingReport& report, const std::vector<Reading
       }
       text += "\n";
     }
+  }
+  if (anyNearFloor(report.rows)) {
+    text += "  ~: a time under " + fixed("%.0f", kNearFloor) + "x what a case costs a solution that does nothing "
+            "(judge/does_nothing.cpp:";
+    for (const auto& [set, micros] : report.floorMicros) text += " " + set + " " + fixed("%.0f", micros) + " us";
+    text += "): the judge's exchange of the board, not the search, is most of it\n";
   }
   for (const std::string& set : sets) text += placement(set, report.rows, path) + "\n";
   for (const std::string& note : report.notes) text += "  " + note + "\n";
