@@ -390,7 +390,7 @@ $(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JU
                                                -DBUILD_DIR='"$(abspath $(BUILD))"'
 # The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
 # read its output.
-$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o $(BUILD)/judge/findings_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)
