@@ -84,8 +84,10 @@ JUDGE_BIN     := $(BUILD)/bin/judge
 quote          = '$(subst ','\'',$(value $(1)))'
 JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
-                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
-                 $(if $(value STANDING),--standing $(call quote,STANDING))
+                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox)
+# make judge measures one file's standing among the bundled solutions unless STANDING=0 (the
+# judge itself only when told: its tests judge many single files).
+STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 
 .PHONY: judge
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
@@ -93,7 +95,7 @@ all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the Le
 
 judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [STANDING=full|0]
 	@test -n $(call quote,SOLUTION) || { echo "usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
-	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) -- $(call quote,SOLUTION)
+	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
 
 test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary
 	$(call say,TEST,$(BUILD)/tests)$(BUILD)/tests --gtest_brief=1

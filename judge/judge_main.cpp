@@ -343,9 +343,10 @@ int main(int argc, char** argv) {
   bool json = false;
   app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
                                "several files: an array of them");
-  std::string standing = "quick";
+  std::string standing = "0";
   app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
-                                         "verdict: quick (a few cases a set), full (every case) or 0 (none)");
+                                         "verdict: quick (a few cases a set), full (every case) or 0 "
+                                         "(none, the default; make judge asks for quick)");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");
