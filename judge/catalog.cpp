@@ -39,15 +39,18 @@ int parseLimit(const std::string& word, const std::string& where) {
   return ms;
 }
 
+// The names, without `extension`, of the files in `dir` that end in it, sorted.
+std::vector<std::string> sortedStems(const std::string& dir, const std::string& extension) {
+  std::vector<std::string> stems;
+  for (const auto& file : std::filesystem::directory_iterator(dir))
+    if (file.path().extension() == extension) stems.push_back(file.path().stem().string());
+  std::sort(stems.begin(), stems.end());
+  return stems;
+}
+
 }  // namespace
 
-std::vector<std::string> bundledSets(const std::string& root) {
-  std::vector<std::string> sets;
-  for (const auto& file : std::filesystem::directory_iterator(root + "/testcases"))
-    if (file.path().extension() == ".txt") sets.push_back(file.path().stem().string());
-  std::sort(sets.begin(), sets.end());
-  return sets;
-}
+std::vector<std::string> bundledSets(const std::string& root) { return sortedStems(root + "/testcases", ".txt"); }
 
 std::map<std::string, std::set<std::string>> declaredSets(const std::string& root) {
   std::map<std::string, std::set<std::string>> declared;
@@ -100,11 +103,7 @@ std::vector<std::string> setsForAnyFile(const std::string& root) {
 }
 
 std::vector<std::string> bundledSolutions(const std::string& root) {
-  std::vector<std::string> names;
-  for (const auto& file : std::filesystem::directory_iterator(root + "/solutions"))
-    if (file.path().extension() == ".cpp") names.push_back(file.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
+  return sortedStems(root + "/solutions", ".cpp");
 }
 
 namespace {
