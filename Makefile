@@ -41,17 +41,23 @@ SOLUTIONS  := $(wildcard solutions/*.cpp)
 # wrap.sh --skip registers them as skipped and the tests report them SKIPPED.
 CXX23_SOLUTIONS := $(shell grep -l '^// Needs: C++23' $(SOLUTIONS) /dev/null)
 accepts_cxx23    = $(shell echo 'auto f = [](this auto&&) {};' | $(1) -std=c++23 -fsyntax-only -x c++ - 2>/dev/null && echo yes)
+# `make judge` alone builds no wrapped solution, so it skips this probe: two compiler runs, 0.6 s
+# of its 1 s in make here, before a user's file is even compiled.
+JUDGE_ONLY := $(if $(MAKECMDGOALS),$(if $(filter-out judge,$(MAKECMDGOALS)),,yes))
 ifneq ($(CXX23_SOLUTIONS),)
+ifeq ($(JUDGE_ONLY),)
 CXX23 := $(if $(call accepts_cxx23,$(CXX)),$(CXX),$(if $(call accepts_cxx23,$(LEETCODE_CXX)),$(LEETCODE_CXX)))
+endif
 endif
 CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
-JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o catalog.o)
-# The sudoku toolkit (sudoku/) uses the judge's board and checker; the judge never uses it. Its
+JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o)
+# The sudoku toolkit (sudoku/) uses the judge's board, checker, reader and counter; the judge
+# never uses it. Its
 # objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
 SUDOKU_OBJ := $(BUILD)/objects/sudoku
-SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o counter.o parallel.o generator.o)
-CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,reader.o sudoku.o generate_command.o)
+SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o parallel.o generator.o)
+CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
 # The Markdown pages' check (markdown/): every relative link and anchor resolves.
@@ -78,13 +84,14 @@ JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
 JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o report.o json.o \
-                   shrink.o call_state.o near_limit.o standing.o standing_text.o findings.o)
+                 own_case.o shrink.o call_state.o near_limit.o standing.o standing_text.o findings.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
 JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
-                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox)
+                 $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
+                 $(if $(value CASE),--case $(call quote,CASE)) $(if $(filter json,$(FORMAT)),--json)
 # make judge measures one file's standing among the bundled solutions unless STANDING=0 (the
 # judge itself only when told: its tests judge many single files).
 STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
@@ -93,8 +100,10 @@ STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
 	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [STANDING=full|0]
-	@test -n $(call quote,SOLUTION) || { echo "usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n]" >&2; exit 2; }
+JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0]
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0]
+	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
+	@case $(call quote,FORMAT) in ''|text|json) ;; *) echo "FORMAT is text or json; $(JUDGE_USAGE)" >&2; exit 2;; esac
 	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
 
 test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary
@@ -220,8 +229,8 @@ FUZZ_CXX     ?= clang++-19
 FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= $(BUILD)/fuzz-corpus
-FUZZ_OBJS     = $(SUDOKU_OBJ)/fuzz_reader.o $(SUDOKU_OBJ)/reader.o \
-                $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o)
+FUZZ_OBJS     = $(SUDOKU_OBJ)/fuzz_reader.o \
+                $(addprefix $(BUILD)/judge/,reader.o board.o checker.o testcases.o)
 
 .PHONY: fuzz
 fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
@@ -374,9 +383,11 @@ endif
 # changes), so that installing clang-19, or losing it, rebuilds the C++23
 # solutions' objects and relinks every binary that holds them.
 ifneq ($(CXX23_SOLUTIONS),)
+ifeq ($(JUDGE_ONLY),)
 CXX23_CHOICE := $(CXX23) | $(CXX23_MISSING)
 $(shell mkdir -p $(BUILD) && echo '$(CXX23_CHOICE)' | cmp -s - $(BUILD)/cxx23-choice || echo '$(CXX23_CHOICE)' > $(BUILD)/cxx23-choice)
 $(CXX23_WRAPPERS) $(filter %.skipped.cc,$(CXX23_WRAPPERS:.o=.cc)): $(BUILD)/cxx23-choice
+endif
 endif
 
 # $(BUILD)/solution-list names the bundled solution files (rewritten, at parse time, only when
@@ -392,7 +403,8 @@ $(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JU
                                                -DBUILD_DIR='"$(abspath $(BUILD))"'
 # The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
 # read its output.
-$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o $(BUILD)/judge/findings_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o $(BUILD)/judge/own_case_test.o $(BUILD)/judge/findings_test.o: \
+  CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)
@@ -407,13 +419,20 @@ $(JUDGED)/prelude.pch: judge/prelude.h
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) -x c++-header $< -o $@
 
+# The judged program is linked by lld where it is installed (about 1 s of a first judge's
+# 2.5 s link with GNU ld, on ASan's runtime): the linker changes no compiled code.
+JUDGE_LINK    := $(if $(shell command -v ld.lld),-fuse-ld=lld)
+# Recorded (rewritten, at parse time, only when it changes), so that installing lld, or
+# losing it, rewrites the toolchain file.
+$(shell mkdir -p $(JUDGED) && echo '$(JUDGE_LINK)' | cmp -s - $(JUDGED)/link-choice || echo '$(JUDGE_LINK)' > $(JUDGED)/link-choice)
+
 # Read by judge/build_solution.sh; rewritten with the runtime, so programs linked
 # with an older runtime are rebuilt.
-$(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH)
+$(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH) $(JUDGED)/link-choice
 	@printf '%s\n' "# How judge/build_solution.sh builds a solution for the judge (written by make)" \
 	  "cxx='$(JUDGE_CXX)'" "standard='$(JUDGE_STD)'" "flags='$(LEETCODE_FLAGS)'" \
 	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)/judge'" \
-	  "runtime='$(abspath $(JUDGE_RUNTIME))'" \
+	  "runtime='$(abspath $(JUDGE_RUNTIME))'" "linkflags='$(JUDGE_LINK)'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
 -include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(MARKDOWN_OBJ)/*.d $(BUILD)/pch/*.gch.d)

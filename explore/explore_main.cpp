@@ -20,7 +20,7 @@
 #include <stdexcept>
 
 #include "explore/page.h"
-#include "sudoku/reader.h"
+#include "judge/reader.h"
 
 namespace {
 

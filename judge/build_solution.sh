@@ -12,7 +12,7 @@
 # toolchain's (reason on stderr). Otherwise: the compiler's exit, its message on stderr.
 set -eu
 toolchain=$1 file=$2 name=$3 out=$4
-. "$toolchain"  # sets cxx, standard, flags, includes, runtime
+. "$toolchain"  # sets cxx, standard, flags, includes, runtime, linkflags
 if [ "$standard" != c++23 ] && grep -q '^// Needs: C++23' "$file"; then
   echo "needs C++23, which $cxx -std=$standard is not: install clang-19 (LeetCode's compiler)" >&2
   exit 77
@@ -32,5 +32,5 @@ literal=$(printf '%s' "$name" | sed 's/[\\"]/\\&/g')
   echo '}'
 } > "$out.cc"
 # Linked under a temporary name: a judge running in parallel never sees half a program.
-$cxx -std="$standard" $flags $includes "$out.cc" $runtime -o "$out.$$"
+$cxx -std="$standard" $flags $includes "$out.cc" $runtime ${linkflags:-} -o "$out.$$"
 mv -f "$out.$$" "$out"

@@ -44,6 +44,10 @@ TEST(Findings, TheBoxIndexBugShrinksToOneEmptyCellThatStillFailsAlone) {
   Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
   RunOutcome alone = runCases(program.path, {Case{puzzle, example.solution, "shrunk"}}, 10000);
   EXPECT_EQ(alone.verdict, Verdict::kWrongAnswer) << "the shrunk puzzle fails alone, in a fresh child";
+  std::string output;  // and as the user runs it: CASE= (--case) exits 1 when the output is not valid
+  EXPECT_EQ(runCommand({kJudge, "--case", shrunk["line"].string(), knownWrong("box_index_sum.cpp")}, output), 1)
+      << output;
+  EXPECT_NE(output.find("Valid:    no: r9c6 is still '.'"), std::string::npos) << output;
 }
 
 TEST(Findings, TheTextShowsTheShrunkBoardInBothForms) {

@@ -79,5 +79,23 @@ TEST(MakeJudge, PassesThePathAndSetsAsTyped) {
             std::string::npos) << line;
 }
 
+// CASE= and FORMAT=json reach the judge as --case (one word, as typed) and --json.
+TEST(MakeJudge, PassesCaseAndFormat) {
+  std::string output;
+  int status = runCommand({"/usr/bin/make", "--no-print-directory", "-s", "-n", "-C", kRoot,
+                           "BUILD=" BUILD_DIR, "judge", "SOLUTION=f.cpp",
+                           R"(CASE=board = [["5","."]] $HOME 'x')", "FORMAT=json"},
+                          output);
+  ASSERT_EQ(status, 0) << output;
+  std::string line = output.substr(output.rfind(std::string(BUILD_DIR) + "/bin/judge"));
+  EXPECT_NE(line.find(R"(--case 'board = [["5","."]] $HOME '\''x'\''')"), std::string::npos) << line;
+  EXPECT_NE(line.find("--json"), std::string::npos) << line;
+  status = runCommand({"/usr/bin/make", "--no-print-directory", "-s", "-C", kRoot, "BUILD=" BUILD_DIR,
+                       "judge", "SOLUTION=f.cpp", "FORMAT=xml"},
+                      output);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(output.find("FORMAT is text or json"), std::string::npos) << output;
+}
+
 }  // namespace
 }  // namespace judge

@@ -26,6 +26,7 @@
 
 #include "catalog.h"
 #include "findings.h"
+#include "own_case.h"
 #include "report.h"
 #include "sandbox.h"
 #include "verdict.h"
@@ -340,6 +341,9 @@ int main(int argc, char** argv) {
   std::string jobsText = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   app.add_option("--jobs", jobsText, "files compiled, then judged, at a time; for one file, its sets "
                                     "judged at a time (default: the cores)");
+  std::string ownCase;
+  app.add_option("--case", ownCase, "run the file on these puzzles (any form the sudoku command "
+                                    "reads, or a file of them), as LeetCode's Run button does");
   bool json = false;
   app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
                                "several files: an array of them");
@@ -388,6 +392,15 @@ int main(int argc, char** argv) {
   }
 
   judge::Workspace workspace = judge::builtWorkspace();
+  if (!ownCase.empty() || app.count("--case")) {
+    if (files.size() != 1) return bad("--case runs one file, not " + std::to_string(files.size()));
+    try {
+      return judge::runOwnCases(files[0], ownCase, json, workspace);
+    } catch (const std::exception& e) {
+      std::cerr << "judge: " << e.what() << "\n";
+      return 1;
+    }
+  }
   if (auto set = unknownSet(options.sets, workspace.root))
     return bad("no testcase set '" + *set + "' (testcases/" + *set + ".txt)");
   Run run;
@@ -395,6 +408,7 @@ int main(int argc, char** argv) {
   if (files.size() == 1 && !json) {
     run = judgeLive(files[0], options, *jobs, strict, findings, workspace);
   } else {
+    if (files.size() == 1) options.setJobs = *jobs;  // one file's sets share the cores, as above
     run = judgeAll(files, options, *jobs, workspace);
     if (!json) printAll(run, files, strict);
     if (json && run.results.size() == 1 && files.size() == 1 && !run.results[0].sets.empty())

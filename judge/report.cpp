@@ -27,15 +27,6 @@ std::string timeOrDash(const SetResult& set, long long micros) {
   return set.micros.empty() ? "-" : std::to_string(micros);
 }
 
-std::string indented(const std::string& text, const std::string& indent) {
-  std::string out = indent;
-  for (size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    if (text[i] == '\n' && i + 1 < text.size()) out += indent;
-  }
-  return out;
-}
-
 Json boardOrNull(const std::optional<Board>& board) {
   return board ? Json(toLeetCode(*board)) : Json();
 }
@@ -45,6 +36,16 @@ Json timeOrNull(const SetResult& set, long long micros) {
 }
 
 }  // namespace
+
+std::string indented(const std::string& text, const std::string& indent) {
+  std::string out = indent;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' && i + 1 == text.size()) break;  // its last newline is the caller's
+    out += text[i];
+    if (text[i] == '\n') out += indent;
+  }
+  return out;
+}
 
 const char* const kTimesCover =
     "median us, max us: CPU time per case of the whole process tree, read from outside, "

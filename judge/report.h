@@ -38,6 +38,10 @@ class Tables {
   size_t nameWidth_ = 8;
 };
 
+// `text` with `indent` before each of its lines (a program's Stdout, under its
+// heading), without a newline at its end.
+std::string indented(const std::string& text, const std::string& indent);
+
 // What the times in the tables are.
 extern const char* const kTimesCover;
 

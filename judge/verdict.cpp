@@ -19,14 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A watchdog, not the limit: CPU time decides TLE (the judge stops the child at
-// the limit), but a child that has not answered after five times the limit
-// plus a second of wall time is sleeping or blocked. Generous, because on a
-// loaded machine (2 cores, 6 busy processes) a case gets a third of a core.
-std::chrono::milliseconds wallLimit(int limitMs) {
-  return std::chrono::milliseconds(5 * limitMs + 1000);
-}
-
 std::string relativeTo(const std::string& root, const std::string& path) {
   return path.rfind(root + "/", 0) == 0 ? path.substr(root.size() + 1) : path;
 }
@@ -108,6 +100,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
                    const Workspace& workspace, const JudgeEvents& events) {
   SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, "", {}};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
+  if (events.caseDone) events.caseDone(set, 0, result.total);  // it has started
   for (size_t i = 0; i < cases.size(); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
     if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {
@@ -205,6 +198,12 @@ bool isBundled(const fs::path& file, const Workspace& workspace) {
 }
 
 }  // namespace
+
+// Five times the limit plus a second: generous, because on a loaded machine (2 cores,
+// 6 busy processes) a case gets a third of a core.
+std::chrono::milliseconds wallLimit(int limitMs) {
+  return std::chrono::milliseconds(5 * limitMs + 1000);
+}
 
 const char* verdictName(Verdict verdict) {
   switch (verdict) {

@@ -5,6 +5,7 @@
 // the checker. A set stops at its first failing case, as on LeetCode. The
 // LeetCode tier's sets (judge/tiers.txt) decide the LeetCode verdict.
 #pragma once
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -27,6 +28,11 @@ enum class Verdict {
 };
 
 const char* verdictName(Verdict verdict);  // "Time Limit Exceeded"
+
+// A watchdog, not the limit: CPU time decides TLE (the judge stops the child at
+// the limit), but a child that has not answered within this much wall time of
+// a case with a CPU limit of `limitMs` is sleeping or blocked.
+std::chrono::milliseconds wallLimit(int limitMs);
 
 // Where the judge finds the repository and the judged build
 // ($(BUILD)/judged: the toolchain file, the runner objects, compiled files).
@@ -97,6 +103,7 @@ struct JudgeEvents {
   // stress sets are not yet.
   std::function<void(const FileResult&)> leetcodeTierDone;
   std::function<void(const SetResult&)> stressSetDone;  // in the order they finish
+  // A set has started (done 0) or passed one more case.
   std::function<void(const std::string& set, int done, int total)> caseDone;
 };
 

@@ -1,6 +1,7 @@
 // An independent solution counter, for the validator, the `sudoku count`
-// command and the generator: bitmask + MRV search over boards of any side
-// (4, 9, 16, 25) that stops after `limit` solutions.
+// command, the generator and the judge's own cases (own_case.h: Expected,
+// when a puzzle has one solution; so it is in judge/): bitmask + MRV search
+// over boards of any side (4, 9, 16, 25) that stops after `limit` solutions.
 #pragma once
 #include "board.h"
 
