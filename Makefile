@@ -84,7 +84,7 @@ JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
 JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o report.o json.o \
-                 own_case.o)
+                 own_case.o shrink.o call_state.o near_limit.o standing.o standing_text.o findings.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
@@ -92,16 +92,19 @@ JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
                  $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
                  $(if $(value CASE),--case $(call quote,CASE)) $(if $(filter json,$(FORMAT)),--json)
+# make judge measures one file's standing among the bundled solutions unless STANDING=0 (the
+# judge itself only when told: its tests judge many single files).
+STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 
 .PHONY: judge
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
 	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json]
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json]
+JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0]
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0]
 	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
 	@case $(call quote,FORMAT) in ''|text|json) ;; *) echo "FORMAT is text or json; $(JUDGE_USAGE)" >&2; exit 2;; esac
-	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) -- $(call quote,SOLUTION)
+	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
 
 test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary
 	$(call say,TEST,$(BUILD)/tests)$(BUILD)/tests --gtest_brief=1
@@ -137,9 +140,16 @@ BENCH_LIBS     = $(shell pkg-config --libs benchmark 2>/dev/null)
 BENCH_FLAGS_O2        := -O2
 BENCH_FLAGS_O2-popcnt := -O2 -mpopcnt
 BENCH_FLAGS_O3-native := -O3 -march=native
-# $(call bench_build,SET): builds $(BUILD)/bench-SET/benchmarks with BENCH_FLAGS_SET.
+# $(call bench_build,SET[,BINARY]): builds $(BUILD)/bench-SET/benchmarks (or BINARY) with BENCH_FLAGS_SET.
 bench_build = $(Q)$(MAKE) BUILD=$(BUILD)/bench-$(1) CXX=$(BENCH_CXX) ENGINE_CXX=$(BENCH_CXX) ENGINE_FLAGS= \
-              CXXSTD=$(BENCH_STD) CXXFLAGS="$(BENCH_FLAGS_$(1))" $(BUILD)/bench-$(1)/benchmarks
+              CXXSTD=$(BENCH_STD) CXXFLAGS="$(BENCH_FLAGS_$(1))" $(BUILD)/bench-$(1)/$(or $(2),benchmarks)
+# $(call copy_yours,DIR): copies SOLUTION to DIR/yours/yours.cpp, replacing it only when the file
+# changed (so that an unchanged file is not compiled again); a missing file is a usage error.
+copy_yours  = @test -f $(call quote,SOLUTION) || { echo "$@: no file "$(call quote,SOLUTION) >&2; exit 2; }; \
+              mkdir -p $(1)/yours && cp $(call quote,SOLUTION) $(1)/yours/copy.cpp && \
+              { cmp -s $(1)/yours/copy.cpp $(1)/yours/yours.cpp || mv $(1)/yours/copy.cpp $(1)/yours/yours.cpp; }
+# make bench SOLUTION=f.cpp: the -O2 build only, with the file; its table, TSV and chart here.
+YOURS_OUT    ?= $(BUILD)/bench-yours
 # The effort build counts recursive calls instead of timing (bench/effort.h): with $(CXX), only
 # the solutions instrumented (INSTRUMENT=1), their names exported (-rdynamic). g++ instruments
 # the source's calls, inlined or not, and leaves the standard library's headers out; clang (for
@@ -151,7 +161,20 @@ effort_build = $(Q)$(MAKE) BUILD=$(BUILD)/bench-effort CXXFLAGS=-O2 INSTRUMENT=1
                LDFLAGS=-rdynamic $(BUILD)/bench-effort/benchmarks
 
 .PHONY: bench bench-quick bench-commands chart
-bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls
+bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls [SOLUTION=f.cpp: your file beside the reading path]
+ifneq ($(value SOLUTION),)
+	$(call copy_yours,$(BUILD)/bench-O2)
+	+$(call bench_build,O2,benchmarks-yours)
+	@mkdir -p $(YOURS_OUT) && rm -f $(YOURS_OUT)/results.tsv
+	$(BUILD)/bench-O2/benchmarks-yours --label=O2 --yours=$(call quote,SOLUTION) --tsv=$(YOURS_OUT)/results.tsv \
+	  $(BENCH_ARGS) | tee $(YOURS_OUT)/table.txt
+	@if command -v gnuplot >/dev/null; then \
+	  bench/report.sh --pivot $(YOURS_OUT)/results.tsv > $(YOURS_OUT)/chart.dat && \
+	  gnuplot -e "data='$(YOURS_OUT)/chart.dat'; out='$(YOURS_OUT)/chart.png'; \
+	    mark=$$(awk -F'\t' 'NR > 1 && /\(your file\)/ { print NR - 2; exit }' $(YOURS_OUT)/chart.dat)" bench/chart.gp && \
+	  echo "wrote $(YOURS_OUT)/chart.png (your file marked)"; \
+	else echo "gnuplot not found, so no chart: sudo apt-get install gnuplot-nox"; fi
+else
 	$(call bench_build,O2)
 	$(call bench_build,O2-popcnt)
 	$(call bench_build,O3-native)
@@ -166,6 +189,7 @@ bench: ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3
 	  $(if $(BENCH_DATA),--data=$(BENCH_DATA) --puzzles=$(BENCH_PUZZLES))
 	bench/report.sh $(BENCH_OUT)/results.tsv "$$($(BENCH_CXX) --version | head -1)" > $(BENCH_OUT)/results.md
 	$(MAKE) --no-print-directory bench-commands
+endif
 
 bench-commands: $(BUILD)/sudoku ## Whole-process CPU time of sudoku solve, validate, count and generate (bench/commands.md)
 	@mkdir -p $(BENCH_OUT)
@@ -187,6 +211,10 @@ chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle) and ladder.png (the ladder
 
 $(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
+
+$(BUILD)/benchmarks-yours: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB) $(BUILD)/yours/yours.o \
+                           $(BUILD)/solution-list
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
 
 $(BUILD)/bench/%.o: bench/%.cpp
@@ -230,9 +258,16 @@ explore_make   = $(Q)$(MAKE) BUILD=$(EXPLORE_BUILD) CXXFLAGS="$(EXPLORE_FLAGS)" 
                  $(addprefix $(EXPLORE_BUILD)/bin/,$(1))
 
 .PHONY: explore explore-check explore-sanitize
-explore: ## Write build/explore/index.html: each solution's search, replayed [PUZZLE=file or text]
+explore: ## Write build/explore/index.html: each solution's search, replayed [SOLUTION=f.cpp] [PUZZLE=file or text]
+ifeq ($(value SOLUTION),)
 	+$(call explore_make,explore)
 	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
+else
+	$(call copy_yours,$(EXPLORE_BUILD))
+	+$(call explore_make,explore-yours)
+	$(EXPLORE_BUILD)/bin/explore-yours --out $(EXPLORE_PAGE) --yours $(call quote,SOLUTION) \
+	  $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
+endif
 
 explore-check: ## The capture tests, and the page in headless Chromium (CI runs it)
 	+$(call explore_make,explore_tests)
@@ -245,12 +280,18 @@ $(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
 
+$(BUILD)/bin/explore-yours: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB) \
+                            $(SUDOKU_LIB) $(BUILD)/yours/yours.o $(BUILD)/solution-list
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
+
 $(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(JUDGE_LIB)
 	$(NEED_GTEST)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_MAIN_LIBS)
 $(BUILD)/bin/explore $(BUILD)/bin/explore_tests: $(BUILD)/solution-list
-$(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"'
+$(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"' \
+  -DEXPLORE_BUILD_DIR='"$(abspath $(BUILD))"' -DEXPLORE_FLAGS_USED='"$(CXXFLAGS)"'
 
 $(EXPLORE_OBJ)/%.o: explore/%.cpp
 	@mkdir -p $(@D)
@@ -310,6 +351,17 @@ $(BUILD)/pch/prelude.h.gch: judge/prelude.h
 $(BUILD)/solutions/%.o: CPPFLAGS := $(if $(PRELUDE_GCH),-I$(BUILD)/pch) $(CPPFLAGS)
 $(WRAPPERS): | $(PRELUDE_GCH)
 
+# The user's file (make explore or make bench SOLUTION=f.cpp), from the copy that copy_yours
+# keeps in $(BUILD)/yours/yours.cpp, wrapped as the bundled files are under the name `yours`; at
+# -std=c++20 at least, as LeetCode's C++ is newer than the bundled files' C++17; no warnings, as
+# the code is the user's.
+YOURS_STD = $(if $(filter -std=c++23,$(CXXSTD)),-std=c++23,-std=c++20)
+$(BUILD)/yours/yours.cc: $(BUILD)/yours/yours.cpp judge/wrap.sh
+	$(call say,WRAP,$@)judge/wrap.sh yours $< > $@
+
+$(BUILD)/yours/yours.o: $(BUILD)/yours/yours.cc
+	$(call say,CXX,$@)$(CXX) $(YOURS_STD) $(CXXFLAGS) -w $(CPPFLAGS) $(call instrument,$(CXX)) -c $< -o $@
+
 # Each solution is compiled unchanged inside its own namespace (judge/wrap.sh).
 $(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
 	@mkdir -p $(@D)
@@ -351,7 +403,8 @@ $(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JU
                                                -DBUILD_DIR='"$(abspath $(BUILD))"'
 # The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
 # read its output.
-$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o $(BUILD)/judge/own_case_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o $(BUILD)/judge/own_case_test.o $(BUILD)/judge/findings_test.o: \
+  CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
 	@mkdir -p $(@D)

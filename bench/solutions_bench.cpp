@@ -11,6 +11,9 @@
 //   --no-ladder      skip the one-puzzle ladder
 //   --effort         time nothing: count each solution's recursive calls per puzzle on each of
 //                    its sets (bench/effort.h; needs the solutions built -finstrument-functions)
+//   --yours=FILE     the binary holds the user's FILE as "yours" (make bench SOLUTION=FILE): time
+//                    it on the sets it passes, beside the reading path's solutions on those sets,
+//                    and print one table (bench/yours.h) instead of Google Benchmark's
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -24,6 +27,7 @@
 #include <sstream>
 
 #include "bench/effort.h"
+#include "bench/yours.h"
 #include "catalog.h"
 #include "checker.h"
 #include "registry.h"
@@ -38,7 +42,7 @@ using judge::SolutionEntry;
 const std::string kRoot = REPO_ROOT;
 
 struct Options {
-  std::string label = "O2", tsv, data;
+  std::string label = "O2", tsv, data, yours;
   size_t puzzles = 0;  // 0: all
   bool ladder = true, effort = false;
 };
@@ -121,6 +125,38 @@ void registerBenchmarks(const Options& options) {
         ->Unit(benchmark::kMillisecond);
 }
 
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// --yours: the user's file on each set it passes (yours::failure says why not), and beside it
+// each reading path solution that declares the set. The sets it passed.
+std::vector<std::string> registerYours(const Options& options) {
+  static const auto sets = loadSets(options);
+  const auto path = judge::readingPath(readText(kRoot + "/solutions/README.md"));
+  const SolutionEntry& mine = yours::entry();
+  std::vector<std::string> passed;
+  for (const auto& [set, cases] : sets) {
+    if (std::string why = yours::failure(mine, cases); !why.empty()) {
+      std::cerr << judge::yoursLabel(options.yours) << ": not timed on " << set << ": " << why << '\n';
+      continue;
+    }
+    passed.push_back(set);
+    benchmark::RegisterBenchmark(("Solve/" + mine.name + "/" + set).c_str(), solveAll, &mine, &cases)
+        ->Unit(benchmark::kMillisecond);
+    for (const SolutionEntry* solution : yours::readingPathSolutions(path)) {
+      std::vector<std::string> runs = judge::setsForSolution(solution->name, kRoot);
+      if (std::find(runs.begin(), runs.end(), set) != runs.end())
+        benchmark::RegisterBenchmark(("Solve/" + solution->name + "/" + set).c_str(), solveAll, solution, &cases)
+            ->Unit(benchmark::kMillisecond);
+    }
+  }
+  return passed;
+}
+
 // --effort: solves every set each solution runs on once, counting recursive calls, and judges
 // the answers (a wrong one is an error, exit 1); prints the counts per puzzle and appends
 // "label Effort solution set puzzles calls/puzzle function" rows to tsv.
@@ -161,12 +197,16 @@ int countEffort(const Options& options, std::ostream* tsv) {
 
 // Prints as usual (in colour only on a terminal) and appends each measured
 // Solve/ and Ladder/ run to the TSV file.
+// With --yours: Google Benchmark's rows are not printed (a line a run goes to stderr), the
+// user's runs are named by the file's label, and every time is kept for the one table.
 class TableReporter : public benchmark::ConsoleReporter {
  public:
-  TableReporter(std::string label, std::ostream* tsv)
+  TableReporter(std::string label, std::ostream* tsv, std::string yours = "", yours::Times* times = nullptr)
       : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular),
         label_(std::move(label)),
-        tsv_(tsv) {}
+        tsv_(tsv),
+        yours_(std::move(yours)),
+        times_(times) {}
 
   // The context (CPU, caches, load) without Debian's "Library was built as
   // DEBUG" warning: it concerns libbenchmark's own assertions, which cost
@@ -184,9 +224,10 @@ class TableReporter : public benchmark::ConsoleReporter {
   }
 
   void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
+    if (!times_) ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs)
-      if (tsv_ && !run.error_occurred && run.run_type == Run::RT_Iteration) writeRow(run);
+      if (!run.error_occurred && run.run_type == Run::RT_Iteration) writeRow(run);
+      else if (times_) std::cerr << run.benchmark_name() << ": " << run.error_message << '\n';
   }
 
  private:
@@ -197,14 +238,19 @@ class TableReporter : public benchmark::ConsoleReporter {
     std::getline(name, solution, '/');
     if (kind == "Solve") std::getline(name, set, '/');
     else if (kind != "Ladder") return;  // another file's benchmark
+    if (!yours_.empty() && solution == judge::kYoursEntry) solution = yours_;
     double puzzles = run.counters.at("puzzles");
     double microseconds = run.GetAdjustedCPUTime() * 1e3 / run.counters.at("solves");  // the unit is ms
-    *tsv_ << label_ << '\t' << kind << '\t' << solution << '\t' << set << '\t' << puzzles << '\t'
-          << microseconds << '\n';
+    if (times_) (*times_)[{solution, set}] = microseconds, std::cerr << "  timed " << solution << " on " << set << '\n';
+    if (tsv_)
+      *tsv_ << label_ << '\t' << kind << '\t' << solution << '\t' << set << '\t' << puzzles << '\t'
+            << microseconds << '\n';
   }
 
   std::string label_;
   std::ostream* tsv_;
+  std::string yours_;      // the user's file's label, with --yours
+  yours::Times* times_;    // where every time is kept, with --yours
 };
 
 // Takes this file's own flags out of argv; the rest is Google Benchmark's.
@@ -221,6 +267,7 @@ Options parseOptions(int& argc, char** argv) {
     else if (is("--puzzles=")) options.puzzles = std::stoul(rest("--puzzles="));
     else if (arg == "--no-ladder") options.ladder = false;
     else if (arg == "--effort") options.effort = true;
+    else if (is("--yours=")) options.yours = rest("--yours=");
     else argv[kept++] = argv[i];
   }
   argc = kept;
@@ -243,16 +290,24 @@ int main(int argc, char** argv) {
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  std::vector<std::string> passed;
   try {
-    registerBenchmarks(options);
+    if (options.yours.empty()) registerBenchmarks(options);
+    else passed = registerYours(options);
   } catch (const std::exception& e) {
     std::cerr << e.what() << '\n';
     return 1;
   }
   std::unique_ptr<std::ofstream> tsv;
   if (!options.tsv.empty()) tsv = std::make_unique<std::ofstream>(options.tsv, std::ios::app);
-  TableReporter reporter(options.label, tsv.get());
+  yours::Times times;
+  std::string label = options.yours.empty() ? "" : judge::yoursLabel(options.yours);
+  TableReporter reporter(options.label, tsv.get(), label, options.yours.empty() ? nullptr : &times);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
+  if (options.yours.empty()) return 0;
+  if (passed.empty()) return std::cerr << label << ": passed no set, so nothing was timed\n", 1;
+  std::cout << "\nMicroseconds of CPU time per puzzle, " << options.label << " build (Google Benchmark, this run; lower is faster)\n"
+            << yours::table(judge::readingPath(readText(kRoot + "/solutions/README.md")), label, passed, times);
   return 0;
 }

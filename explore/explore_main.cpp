@@ -1,8 +1,18 @@
 // make explore: captures every bundled solution's search on a few puzzles and writes the page.
-//   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N]
+//   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE]
+// --yours FILE: this binary also holds the user's FILE, wrapped as the bundled files are under
+// the name "yours" (make explore SOLUTION=FILE builds it so); it comes first, marked as theirs.
+// Its code runs in this process, so each capture of it is tried first in a child process: a
+// crash or a search without end (20 s) skips that puzzle with a message, never the page.
 // Without --puzzle: LeetCode's example and the ladder puzzle (testcases/magictour.txt:37, a hard
 // one). --puzzle takes a file, or the text of a puzzle, in any form the sudoku command reads:
 // its first 4 puzzles of 9x9 are explored; others are skipped with a message.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,16 +25,18 @@
 namespace {
 
 constexpr size_t kMaxPuzzles = 4;
+constexpr unsigned kTrialSeconds = 20;
 const std::string kRoot = REPO_ROOT;
 
 struct Options {
   std::string out = "build/explore/index.html";
   std::string puzzle;  // "" for the default puzzles
+  std::string yours;   // the user's file, or ""
   explore::Limits limits;
 };
 
 [[noreturn]] void usage(const std::string& why) {
-  std::cerr << "explore: " << why << "\nusage: explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N]\n";
+  std::cerr << "explore: " << why << "\nusage: explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE]\n";
   std::exit(2);
 }
 
@@ -37,6 +49,7 @@ Options parse(int argc, char** argv) {
     if (arg == "--out") o.out = value;
     else if (arg == "--puzzle") o.puzzle = value;
     else if (arg == "--max-steps") o.limits.steps = std::atol(value.c_str());
+    else if (arg == "--yours") o.yours = value;
     else usage("unknown option '" + arg + "'");
   }
   if (o.limits.steps <= 0) usage("--max-steps takes a positive number");
@@ -83,6 +96,41 @@ std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
   return puzzles;
 }
 
+// The solutions to capture: the user's file first, when there is one, then the bundled ones.
+std::vector<const judge::SolutionEntry*> entriesToCapture(const Options& o) {
+  std::vector<const judge::SolutionEntry*> entries;
+  for (const judge::SolutionEntry& entry : judge::solutions())
+    if (entry.name != judge::kYoursEntry) entries.push_back(&entry);
+    else if (!o.yours.empty()) entries.insert(entries.begin(), &entry);
+  if (!o.yours.empty() && (entries.empty() || entries[0]->name != judge::kYoursEntry))
+    usage("--yours: this binary holds no file of yours (make explore SOLUTION=f.cpp builds one that does)");
+  return entries;
+}
+
+// Why capturing the user's file on `board` would end this process, or "": the capture tried
+// first in a child process, killed after kTrialSeconds.
+std::string crashesOn(const judge::SolutionEntry& entry, const judge::Board& board, const explore::Limits& limits) {
+  std::cout.flush();
+  pid_t pid = fork();
+  if (pid < 0) return std::string("it could not be tried first: fork: ") + std::strerror(errno);
+  if (pid == 0) {
+    alarm(kTrialSeconds);
+    try {
+      explore::capture(entry, board, limits);
+    } catch (...) {
+      _exit(3);
+    }
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+    return "its search did not end within " + std::to_string(kTrialSeconds) + " s";
+  if (WIFSIGNALED(status)) return std::string("it crashed (") + strsignal(WTERMSIG(status)) + ")";
+  if (WEXITSTATUS(status) != 0) return "it threw, or exited with status " + std::to_string(WEXITSTATUS(status));
+  return "";
+}
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
@@ -97,16 +145,26 @@ int main(int argc, char** argv) {
   Options o = parse(argc, argv);
   try {
     std::vector<explore::Puzzle> puzzles = choosePuzzles(o.puzzle);
+    explore::Yours yours{judge::kYoursEntry, o.yours};
+    std::string name = o.yours.empty() ? "" : judge::yoursLabel(o.yours);
     for (explore::Puzzle& p : puzzles) {
       std::cout << p.where << '\n';
-      for (const judge::SolutionEntry& entry : judge::solutions()) {
-        p.traces.push_back(explore::capture(entry, p.board, o.limits));
+      for (const judge::SolutionEntry* entry : entriesToCapture(o)) {
+        bool mine = entry->name == judge::kYoursEntry;
+        if (std::string why = mine ? crashesOn(*entry, p.board, o.limits) : ""; !why.empty()) {
+          std::cerr << "explore: skipped " << name << " on " << p.where << ": " << why
+                    << " (make judge SOLUTION=" << o.yours << " says more)\n";
+          continue;
+        }
+        p.traces.push_back(explore::capture(*entry, p.board, o.limits));
         const explore::Trace& t = p.traces.back();
-        std::cout << "  " << entry.name << ": " << t.steps.size() << " steps, " << t.searchCalls.size()
-                  << " search calls" << (t.stopped.empty() ? "" : " (" + t.stopped + ")") << '\n';
+        std::cout << "  " << (mine ? name : entry->name) << ": " << t.steps.size() << " steps, "
+                  << t.searchCalls.size() << " search calls" << (t.stopped.empty() ? "" : " (" + t.stopped + ")")
+                  << '\n';
       }
     }
-    std::string page = explore::renderPage(readFile(kRoot + "/explore/page.html"), puzzles, o.limits);
+    std::string page = explore::renderPage(readFile(kRoot + "/explore/page.html"), puzzles, o.limits,
+                                           o.yours.empty() ? nullptr : &yours);
     std::filesystem::path out(o.out);
     if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
     std::ofstream(out) << page;

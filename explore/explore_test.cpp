@@ -40,6 +40,13 @@ std::vector<std::string> solutionNames() {
   return names;
 }
 
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 int filledBySearch(const judge::Board& puzzle, const judge::Board& board) {
   int filled = 0;
   for (size_t r = 0; r < board.size(); ++r)
@@ -194,6 +201,19 @@ TEST(Page, EncodesAStepInThreeCharacters) {
   EXPECT_NE(json.find("\"idea\":\"Naive backtracking: fill"), std::string::npos);
 }
 
+// make explore SOLUTION=f.cpp: the user's file is named by its path and marked; the others not.
+TEST(Page, MarksTheUsersFileAndNamesItByItsPath) {
+  judge::Board puzzle = leetcodeExample().puzzle;
+  std::vector<Puzzle> puzzles = {{"x", puzzle, {capture(solution("naive_backtracking"), puzzle),
+                                                capture(solution("dancing_links"), puzzle)}}};
+  Yours yours{"naive_backtracking", "my dir/mine.cpp"};
+  std::string json = toJson(puzzles, {}, &yours);
+  EXPECT_NE(json.find("{\"solution\":\"mine (your file)\",\"yours\":true,\"file\":\"my dir/mine.cpp\""),
+            std::string::npos) << json.substr(0, 300);
+  EXPECT_NE(json.find("{\"solution\":\"dancing_links\",\"yours\":false,"), std::string::npos);
+  EXPECT_EQ(toJson(puzzles, {}).find("\"yours\":true"), std::string::npos);
+}
+
 // Every solution on the default puzzles, within the step limit, makes a page that opens at once.
 TEST(Page, OfTheDefaultPuzzlesIsUnderThreeMegabytes) {
   std::vector<Puzzle> puzzles;
@@ -273,6 +293,22 @@ TEST_F(Browser, ShowsTheTracesBoardAfterNStepsWithoutErrors) {
   }
 }
 
+// A page with a file of the user's opens with that file in the left panel.
+TEST_F(Browser, OpensWithTheUsersFileOnTheLeft) {
+  Yours yours{"naive_backtracking", "my dir/mine.cpp"};
+  std::ifstream in(kRoot + "/explore/page.html");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string path = std::string(EXPLORE_DIR) + "/yours.html";
+  std::ofstream(path) << renderPage(text.str(), puzzles_, {}, &yours);
+  std::string dom = chromium("--dump-dom 'file://" + path + "'");
+  ASSERT_NE(dom.find("data-ready=\"yes\""), std::string::npos) << dom.substr(0, 2000);
+  EXPECT_NE(dom.find("<pre id=\"errors\"></pre>"), std::string::npos) << dom.substr(0, 2000);
+  std::string left = dom.substr(dom.find("id=\"left\""), 600);
+  EXPECT_NE(left.find("(my dir/mine.cpp)"), std::string::npos) << left;
+  EXPECT_NE(dom.find("Your file, my dir/mine.cpp, is on the left"), std::string::npos);
+}
+
 TEST_F(Browser, WritesAScreenshot) {
   std::string shot = std::string(EXPLORE_DIR) + "/screenshot.png";
   std::filesystem::remove(shot);
@@ -283,6 +319,33 @@ TEST_F(Browser, WritesAScreenshot) {
   in.read(magic, 8);
   EXPECT_EQ(std::string(magic + 1, 3), "PNG");
   EXPECT_GT(std::filesystem::file_size(shot), 10000u);
+}
+
+// The whole of make explore SOLUTION=f.cpp, in this build's folder and with its flags: the
+// page holds the file, marked, and the file is left as it was.
+TEST(MakeExplore, PutsTheUsersFileOnThePageUnchanged) {
+  std::string dir = std::string(EXPLORE_DIR) + "/make-explore";  // the file's name has a space
+  std::filesystem::create_directories(dir);
+  std::string file = dir + "/my plain.cpp", page = dir + "/index.html";
+  std::filesystem::copy_file(kRoot + "/judge/fixtures/plain_backtracking.cpp", file,
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::remove(page);
+  std::string before = readText(file);
+  std::string output = run("env -u MAKEFLAGS make -s -C '" + kRoot + "' explore EXPLORE_BUILD='" +
+                           EXPLORE_BUILD_DIR + "' EXPLORE_FLAGS='" + EXPLORE_FLAGS_USED + "' EXPLORE_PAGE='" + page + "' SOLUTION='" +
+                           file + "' PUZZLE=testcases/leetcode_example.txt 2>&1");
+  EXPECT_NE(output.find("my plain (your file): 8365 steps"), std::string::npos) << output;
+  std::string html = readText(page);
+  EXPECT_NE(html.find("\"solution\":\"my plain (your file)\",\"yours\":true"), std::string::npos) << output;
+  EXPECT_NE(html.find("\"solution\":\"dancing_links\",\"yours\":false"), std::string::npos);
+  EXPECT_EQ(readText(file), before);
+}
+
+TEST(MakeExplore, ANamedFileThatIsMissingIsAUsageError) {
+  std::string output = run("env -u MAKEFLAGS make -s -C '" + kRoot + "' explore EXPLORE_BUILD='" +
+                           EXPLORE_BUILD_DIR + "' SOLUTION=no/such/file.cpp 2>&1; echo status $?");
+  EXPECT_NE(output.find("explore: no file no/such/file.cpp"), std::string::npos) << output;
+  EXPECT_NE(output.find("status 2"), std::string::npos) << output;
 }
 
 }  // namespace

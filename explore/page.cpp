@@ -43,11 +43,13 @@ const judge::SolutionEntry* entryOf(const std::string& name) {
   return nullptr;
 }
 
-std::string traceJson(const Trace& t) {
+std::string traceJson(const Trace& t, const Yours* yours) {
   const judge::SolutionEntry* entry = entryOf(t.solution);
   std::string verdict = t.stopped.empty() ? judge::check(t.puzzle, t.answer) : "";
-  return "{\"solution\":" + quoted(t.solution) +
-         ",\"file\":" + quoted(entry ? entry->file : "") +
+  bool mine = yours && t.solution == yours->entry;
+  return "{\"solution\":" + quoted(mine ? judge::yoursLabel(yours->file) : t.solution) +
+         ",\"yours\":" + (mine ? "true" : "false") +
+         ",\"file\":" + quoted(mine ? yours->file : entry ? entry->file : "") +
          ",\"idea\":" + quoted(entry ? idea(std::string(entry->source)) : "") +
          ",\"steps\":" + quoted(encodeSteps(t.steps)) +
          ",\"searchCalls\":" + quoted(encodeCalls(t.searchCalls)) +
@@ -68,23 +70,24 @@ std::string idea(const std::string& source) {
   return first.rfind("// ", 0) == 0 ? first.substr(3) : "";
 }
 
-std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits) {
+std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, const Yours* yours) {
   std::string out = "{\"stepLimit\":" + std::to_string(limits.steps) +
                     ",\"callLimit\":" + std::to_string(limits.calls) + ",\"puzzles\":[";
   for (size_t p = 0; p < puzzles.size(); ++p) {
     out += (p ? ",{" : "{") + std::string("\"where\":") + quoted(puzzles[p].where) +
            ",\"side\":" + std::to_string(puzzles[p].board.size()) +
            ",\"puzzle\":" + quoted(judge::toLine(puzzles[p].board)) + ",\"traces\":[";
-    for (size_t t = 0; t < puzzles[p].traces.size(); ++t) out += (t ? "," : "") + traceJson(puzzles[p].traces[t]);
+    for (size_t t = 0; t < puzzles[p].traces.size(); ++t) out += (t ? "," : "") + traceJson(puzzles[p].traces[t], yours);
     out += "]}";
   }
   return out + "]}";
 }
 
-std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits) {
+std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits,
+                       const Yours* yours) {
   size_t at = page.find(kPlaceholder);
   if (at == std::string::npos) throw std::invalid_argument(std::string("the page has no ") + kPlaceholder);
-  return page.substr(0, at) + toJson(puzzles, limits) + page.substr(at + sizeof kPlaceholder - 1);
+  return page.substr(0, at) + toJson(puzzles, limits, yours) + page.substr(at + sizeof kPlaceholder - 1);
 }
 
 }  // namespace explore

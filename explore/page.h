@@ -14,13 +14,23 @@ struct Puzzle {
   std::vector<Trace> traces;  // one per solution
 };
 
+// The user's own file on the page (make explore SOLUTION=f.cpp): the name of the registry entry
+// that holds it, wrapped as the bundled files are, and the path the user gave.
+struct Yours {
+  std::string entry;  // "yours"
+  std::string file;   // "my/solver.cpp"
+};
+
 // The traces as the page reads them (page.html describes the fields). A step is three
 // characters: 32 + cell, the symbol written, 32 + depth; a search call is one, 32 + depth.
-std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits);
+// The user's file's traces (those of entry yours->entry) are named by yoursLabel and
+// marked "yours": true; the page shows the first such trace in its left panel.
+std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, const Yours* yours = nullptr);
 
 // `page` (the text of page.html) with its data placeholder replaced by toJson's object.
 // Throws std::invalid_argument if the placeholder is missing.
-std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits);
+std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits,
+                       const Yours* yours = nullptr);
 
 // The first comment line of a solution's source, without "// ": its idea in one line.
 std::string idea(const std::string& source);

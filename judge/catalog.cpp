@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "testcases.h"
@@ -38,15 +39,18 @@ int parseLimit(const std::string& word, const std::string& where) {
   return ms;
 }
 
+// The names, without `extension`, of the files in `dir` that end in it, sorted.
+std::vector<std::string> sortedStems(const std::string& dir, const std::string& extension) {
+  std::vector<std::string> stems;
+  for (const auto& file : std::filesystem::directory_iterator(dir))
+    if (file.path().extension() == extension) stems.push_back(file.path().stem().string());
+  std::sort(stems.begin(), stems.end());
+  return stems;
+}
+
 }  // namespace
 
-std::vector<std::string> bundledSets(const std::string& root) {
-  std::vector<std::string> sets;
-  for (const auto& file : std::filesystem::directory_iterator(root + "/testcases"))
-    if (file.path().extension() == ".txt") sets.push_back(file.path().stem().string());
-  std::sort(sets.begin(), sets.end());
-  return sets;
-}
+std::vector<std::string> bundledSets(const std::string& root) { return sortedStems(root + "/testcases", ".txt"); }
 
 std::map<std::string, std::set<std::string>> declaredSets(const std::string& root) {
   std::map<std::string, std::set<std::string>> declared;
@@ -96,6 +100,46 @@ std::vector<std::string> setsForSolution(const std::string& solution, const std:
 
 std::vector<std::string> setsForAnyFile(const std::string& root) {
   return tierFirst(root, nineByNineSets(root));
+}
+
+std::vector<std::string> bundledSolutions(const std::string& root) {
+  return sortedStems(root + "/solutions", ".cpp");
+}
+
+namespace {
+
+// "| 5 | [`a`](a.cpp), [`_b`](b.cpp) | ..." -> step "5", solutions a, b; nullopt
+// for a row that is not a step (the header, the rule).
+std::optional<ReadingStep> stepRow(const std::string& line) {
+  static const std::regex row(R"(^\|\s*([0-9]+[a-z]?)\s*\|([^|]*)\|)");
+  static const std::regex link(R"(\]\(([A-Za-z0-9_]+)\.cpp\))");
+  std::smatch match;
+  if (!std::regex_search(line, match, row)) return std::nullopt;
+  ReadingStep step{match[1].str(), {}};
+  std::string files = match[2].str();
+  for (std::sregex_iterator it(files.begin(), files.end(), link), end; it != end; ++it)
+    step.solutions.push_back((*it)[1].str());
+  return step;
+}
+
+}  // namespace
+
+std::vector<ReadingStep> readingPath(const std::string& readme) {
+  std::vector<ReadingStep> path;
+  std::istringstream lines(readme);
+  bool inSection = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("## ", 0) == 0) inSection = line == "## Reading path";
+    else if (inSection)
+      if (std::optional<ReadingStep> step = stepRow(line)) path.push_back(*step);
+  }
+  return path;
+}
+
+std::string stepOf(const std::vector<ReadingStep>& path, const std::string& solution) {
+  for (const ReadingStep& step : path)
+    if (std::count(step.solutions.begin(), step.solutions.end(), solution)) return step.step;
+  return "";
 }
 
 TimeLimits::TimeLimits(const std::string& path) {

@@ -4,6 +4,7 @@
 // case (judge/time_limits.txt).
 #pragma once
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -38,6 +39,24 @@ std::vector<std::string> setsForSolution(const std::string& solution, const std:
 // The LeetCode tier, then every other 9x9 set: what a file from outside the
 // repository is judged on.
 std::vector<std::string> setsForAnyFile(const std::string& root);
+
+// Sorted stems of the bundled solutions, solutions/*.cpp under `root`.
+std::vector<std::string> bundledSolutions(const std::string& root);
+
+// A step of the reading path (solutions/README.md, "## Reading path"): its
+// label ("4", "7b") and the solutions its row links to, in the row's order.
+struct ReadingStep {
+  std::string step;
+  std::vector<std::string> solutions;
+};
+
+// The reading path's steps in the table's order, read from the markdown
+// table under the "## Reading path" heading of `readme`'s text: each row
+// `| step | [`name`](name.cpp), ... | ...`. Empty when there is no such table.
+std::vector<ReadingStep> readingPath(const std::string& readme);
+
+// The step of the path that links to `solution`, or "" when none does.
+std::string stepOf(const std::vector<ReadingStep>& path, const std::string& solution);
 
 // judge/time_limits.txt: the CPU time limit per case, in milliseconds, of each
 // set; the line "default N" covers sets it does not name.

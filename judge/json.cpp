@@ -1,9 +1,20 @@
 #include "json.h"
 
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace judge {
 namespace {
+
+// A real number in JSON, to 4 significant figures: 1.023, 0.0312, 1.5e+04;
+// one that is not finite (no JSON number is) as null.
+std::string realText(double value) {
+  if (!std::isfinite(value)) return "null";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text;
+}
 
 const char* kindName(Json::Kind kind) {
   switch (kind) {
@@ -17,7 +28,7 @@ const char* kindName(Json::Kind kind) {
   return "?";
 }
 
-// A recursive-descent reader of one document (RFC 8259, whole numbers only).
+// A recursive-descent reader of one document (RFC 8259).
 class Reader {
  public:
   explicit Reader(std::string_view text) : text_(text) {}
@@ -104,7 +115,24 @@ class Reader {
     size_t digits = at_;
     while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') ++at_;
     if (at_ == digits || at_ - digits > 18) fail("expected a value (a whole number of at most 18 digits)");
+    if (at_ < text_.size() && (text_[at_] == '.' || text_[at_] == 'e' || text_[at_] == 'E')) return real(start);
     return Json(std::stoll(std::string(text_.substr(start, at_ - start))));
+  }
+
+  // A number with a fraction or an exponent, from `start`; at_ is after its whole part.
+  Json real(size_t start) {
+    auto digits = [&] {
+      size_t first = at_;
+      while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') ++at_;
+      if (at_ == first) fail("expected a digit");
+    };
+    if (text_[at_] == '.') ++at_, digits();
+    if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
+      ++at_;
+      if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
+      digits();
+    }
+    return Json(std::stod(std::string(text_.substr(start, at_ - start))));
   }
 
   unsigned hex4() {
@@ -215,6 +243,7 @@ Json& Json::push(Json value) {
 
 bool Json::boolean() const { return needs(Kind::kBool), number_ != 0; }
 long long Json::number() const { return needs(Kind::kNumber), number_; }
+double Json::real() const { return needs(Kind::kNumber), isReal_ ? real_ : double(number_); }
 const std::string& Json::string() const { return needs(Kind::kString), text_; }
 const std::vector<Json>& Json::elements() const { return needs(Kind::kArray), elements_; }
 const std::vector<std::pair<std::string, Json>>& Json::members() const {
@@ -241,7 +270,7 @@ void Json::write(std::string& out, int depth) const {
   switch (kind_) {
     case Kind::kNull: out += "null"; return;
     case Kind::kBool: out += number_ ? "true" : "false"; return;
-    case Kind::kNumber: out += std::to_string(number_); return;
+    case Kind::kNumber: out += isReal_ ? realText(real_) : std::to_string(number_); return;
     case Kind::kString: out += jsonQuoted(text_); return;
     case Kind::kArray: {
       bool flat = true;

@@ -1,8 +1,8 @@
 // A JSON value, written and read: what the judge's --json report is made of
 // (report.h builds it) and what its tests read back. Objects keep their keys in
 // the order they were set, so a document reads in the order the text report
-// does. Numbers are whole (64-bit): every figure the judge reports is a count
-// or microseconds.
+// does. Numbers are whole (64-bit), as every count and time the judge reports
+// is, or real, for a ratio (standing.h).
 #pragma once
 #include <string>
 #include <string_view>
@@ -19,6 +19,7 @@ class Json {
   Json(bool value) : kind_(Kind::kBool), number_(value) {}
   Json(int value) : kind_(Kind::kNumber), number_(value) {}
   Json(long long value) : kind_(Kind::kNumber), number_(value) {}
+  Json(double value) : kind_(Kind::kNumber), number_((long long)value), real_(value), isReal_(true) {}
   Json(const char* value) : kind_(Kind::kString), text_(value) {}
   Json(std::string value) : kind_(Kind::kString), text_(std::move(value)) {}
   static Json array();
@@ -31,7 +32,8 @@ class Json {
   Kind kind() const { return kind_; }
   bool isNull() const { return kind_ == Kind::kNull; }
   bool boolean() const;
-  long long number() const;
+  long long number() const;  // a real number's whole part
+  double real() const;        // a whole number as a double
   const std::string& string() const;
   const std::vector<Json>& elements() const;  // an array's
   const std::vector<std::pair<std::string, Json>>& members() const;  // an object's, in order
@@ -52,6 +54,8 @@ class Json {
 
   Kind kind_ = Kind::kNull;
   long long number_ = 0;
+  double real_ = 0;
+  bool isReal_ = false;
   std::string text_;
   std::vector<Json> elements_;
   std::vector<std::pair<std::string, Json>> members_;

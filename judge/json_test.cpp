@@ -39,7 +39,7 @@ TEST(Json, EscapesControlCharactersAndKeepsUtf8) {
 
 TEST(Json, RefusesBadDocumentsSayingWhere) {
   for (const char* bad : {"", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,\"a\":2}", "\"open", "tru",
-                          "1.5", "[1] 2", "\"\x01\"", "\"\\x\"", "12345678901234567890"})
+                          "1.", "1e", "1.5e+", "[1] 2", "\"\x01\"", "\"\\x\"", "12345678901234567890"})
     EXPECT_THROW(Json::parse(bad), std::invalid_argument) << bad;
   try {
     Json::parse("[1, 2 3]");
@@ -48,6 +48,18 @@ TEST(Json, RefusesBadDocumentsSayingWhere) {
     EXPECT_STREQ(e.what(), "at 6: expected ']'");
   }
   EXPECT_THROW(Json::parse(std::string(1000, '[') + std::string(1000, ']')), std::invalid_argument);
+}
+
+// The standing's ratios (standing.h) are the only real numbers: 4 figures.
+TEST(Json, WritesRealNumbersToFourFiguresAndReadsThemBack) {
+  Json doc = Json::object().set("ratio", 1.023456).set("small", 0.0003125).set("whole", 3);
+  EXPECT_NE(doc.dump().find("\"ratio\": 1.023,"), std::string::npos) << doc.dump();
+  Json back = Json::parse(doc.dump());
+  EXPECT_DOUBLE_EQ(back["ratio"].real(), 1.023);
+  EXPECT_DOUBLE_EQ(back["small"].real(), 0.0003125);
+  EXPECT_DOUBLE_EQ(back["whole"].real(), 3);
+  EXPECT_DOUBLE_EQ(Json::parse("-2.5e-3").real(), -0.0025);
+  EXPECT_TRUE(Json::parse(Json(1.0 / 0.0).dump()).isNull());
 }
 
 TEST(Json, AskingTheWrongKindOrAMissingKeyThrows) {

@@ -68,12 +68,13 @@ TEST(MakeJudge, PassesThePathAndSetsAsTyped) {
   std::string output;
   int status = runCommand({"/usr/bin/make", "--no-print-directory", "-s", "-n", "-C", kRoot,
                            "BUILD=" BUILD_DIR, "judge", "SOLUTION=" + path,
-                           "SETS=magictour, forum_hardest", "STRICT=1"},
+                           "SETS=magictour, forum_hardest", "STRICT=1", "STANDING=full"},
                           output);
   ASSERT_EQ(status, 0) << output;
   std::string line = output.substr(output.rfind(std::string(BUILD_DIR) + "/bin/judge"));
   EXPECT_NE(line.find("--sets 'magictour, forum_hardest'"), std::string::npos) << line;
   EXPECT_NE(line.find("--strict"), std::string::npos) << line;
+  EXPECT_NE(line.find("--standing 'full'"), std::string::npos) << line;
   EXPECT_NE(line.find("-- 'dir with space/my sol (v2) $HOME & '\\''quoted'\\''.cpp'"),
             std::string::npos) << line;
 }

@@ -25,6 +25,7 @@
 #include <variant>
 
 #include "catalog.h"
+#include "findings.h"
 #include "own_case.h"
 #include "report.h"
 #include "sandbox.h"
@@ -234,13 +235,27 @@ class LiveReport {
   std::thread ticker_;
 };
 
+// What one file's verdict is followed by (findings.h): the experiments on a
+// failure, printed as each is done, then the standing, which takes longest.
+judge::Findings findOutLive(LiveReport& live, const judge::Program& program, const FileResult& result,
+                            const judge::FindingsOptions& options, const judge::Workspace& workspace) {
+  judge::Findings found = judge::findOut(program, result, options, workspace);
+  live.print(judge::findingsText(found, result, options, workspace));
+  if (!judge::standingWanted(result, options)) return found;
+  live.print(judge::standingNotice(options, workspace));
+  found.standing = judge::measureStanding(program, result, options.standingOptions, workspace);
+  live.print(judge::standingSection(*found.standing, workspace));
+  return found;
+}
+
 // One file, judged and reported as it goes; the result, or why it was not judged.
 Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bool strict,
-              const judge::Workspace& workspace) {
+              const judge::FindingsOptions& findings, const judge::Workspace& workspace) {
   Run run;
   LiveReport live(file, strict);
+  judge::Program program;
   try {
-    judge::Program program = judge::buildProgram(file, workspace);
+    program = judge::buildProgram(file, workspace);
     options.setJobs = jobs;
     run.results.push_back(judge::judgeProgram(program, options, workspace, live.events()));
   } catch (const std::exception& e) {
@@ -249,17 +264,38 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
     return run;
   }
   const FileResult& result = run.results[0];
-  if (result.sets.empty())  // a Compile Error, or skipped: no set ran
+  if (result.sets.empty()) {  // a Compile Error, or skipped: no set ran
     live.print("LeetCode verdict: " + judge::verdictWords(result) + "\n" +
                judge::failureDetails(result, true));
-  else
-    live.print(judge::failureDetails(result, false));
+    return run;
+  }
+  live.print(judge::failureDetails(result, false));
+  try {
+    findOutLive(live, program, result, findings, workspace);
+  } catch (const std::exception& e) {  // the judge's own trouble: the verdict above stands
+    live.print("\n== the findings after the verdict stopped: " + std::string(e.what()) + "\n");
+  }
   return run;
 }
 
-void printJson(const Run& run) {
+// One file's findings, for its JSON report: the same experiments, the standing included.
+judge::Findings findOutQuietly(const std::string& file, const FileResult& result,
+                               const judge::FindingsOptions& options, const judge::Workspace& workspace) {
+  judge::Program program = judge::buildProgram(file, workspace);  // found in the cache
+  judge::Findings found = judge::findOut(program, result, options, workspace);
+  if (judge::standingWanted(result, options))
+    found.standing = judge::measureStanding(program, result, options.standingOptions, workspace);
+  return found;
+}
+
+void printJson(const Run& run, const judge::Findings* findings) {
   judge::Json documents = judge::Json::array();
   for (const FileResult& result : run.results) documents.push(judge::reportJson(result));
+  if (findings && documents.elements().size() == 1) {
+    judge::Json report = documents[0];
+    judge::addFindings(report, *findings);
+    documents = judge::Json::array().push(report);
+  }
   for (const std::string& error : run.errors)
     documents.push(judge::Json::object().set("not_judged", error));
   say(run.results.size() == 1 && run.errors.empty() ? documents[0].dump() : documents.dump());
@@ -311,6 +347,10 @@ int main(int argc, char** argv) {
   bool json = false;
   app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
                                "several files: an array of them");
+  std::string standing = "0";
+  app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
+                                         "verdict: quick (a few cases a set), full (every case) or 0 "
+                                         "(none, the default; make judge asks for quick)");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");
@@ -333,6 +373,11 @@ int main(int argc, char** argv) {
     return bad("--max-cases takes a whole number from 1 to 600000, not '" + maxCases + "'");
   std::optional<int> jobs = millis(jobsText);
   if (!jobs || *jobs > 64) return bad("--jobs takes a whole number from 1 to 64, not '" + jobsText + "'");
+  if (standing != "quick" && standing != "full" && standing != "0")
+    return bad("--standing takes quick, full or 0, not '" + standing + "'");
+  judge::FindingsOptions findings;
+  findings.standing = standing != "0";
+  findings.standingOptions.full = standing == "full";
   options.timeLimitMs = limit.empty() ? 0 : *millis(limit);
   options.maxCases = maxCases.empty() ? 0 : *millis(maxCases);
   options.sets = splitList(sets);
@@ -359,15 +404,18 @@ int main(int argc, char** argv) {
   if (auto set = unknownSet(options.sets, workspace.root))
     return bad("no testcase set '" + *set + "' (testcases/" + *set + ".txt)");
   Run run;
+  std::optional<judge::Findings> found;  // one file's, for its JSON report
   if (files.size() == 1 && !json) {
-    run = judgeLive(files[0], options, *jobs, strict, workspace);
+    run = judgeLive(files[0], options, *jobs, strict, findings, workspace);
   } else {
     if (files.size() == 1) options.setJobs = *jobs;  // one file's sets share the cores, as above
     run = judgeAll(files, options, *jobs, workspace);
     if (!json) printAll(run, files, strict);
+    if (json && run.results.size() == 1 && files.size() == 1 && !run.results[0].sets.empty())
+      found = findOutQuietly(files[0], run.results[0], findings, workspace);
   }
   std::signal(SIGINT, SIG_DFL);
-  if (json) printJson(run);
+  if (json) printJson(run, found ? &*found : nullptr);
   else say("\n" + summary(run, files.size(), strict) + "\n");
   bool allPass = run.errors.empty();
   for (const FileResult& result : run.results) allPass &= result.passes(strict);

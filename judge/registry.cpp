@@ -26,6 +26,12 @@ void insertByName(std::vector<Entry>& list, Entry entry) {
 
 const std::vector<SolutionEntry>& solutions() { return entries(); }
 
+std::string yoursLabel(const std::string& file) {
+  std::string name = file.substr(file.find_last_of('/') + 1);  // npos + 1 is 0
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".cpp") == 0) name.resize(name.size() - 4);
+  return name + " (your file)";
+}
+
 Registration::Registration(SolutionEntry entry) { insertByName(entries(), std::move(entry)); }
 
 const std::vector<SkippedSolution>& skippedSolutions() { return skipped(); }

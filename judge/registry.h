@@ -23,6 +23,11 @@ struct SolutionEntry {
 // Every registered solution, sorted by name.
 const std::vector<SolutionEntry>& solutions();
 
+// A user's own file (make explore or make bench SOLUTION=f.cpp) is wrapped as the
+// bundled files are, under this name, and shown as "f (your file)".
+constexpr const char* kYoursEntry = "yours";
+std::string yoursLabel(const std::string& file);
+
 struct Registration {
   explicit Registration(SolutionEntry entry);
 };

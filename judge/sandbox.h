@@ -85,6 +85,8 @@ class Child {
   // the CPU limit (overCpuLimit()) or the child failed otherwise (see
   // exitReason()).
   std::optional<Answer> next(std::chrono::milliseconds wall);
+  // One more puzzle to solve after those given so far (a session of trials, verdict.h).
+  void add(const Board& puzzle) { puzzles_.push_back(puzzle); }
   bool timedOut() const { return stop_ == Stop::kWall; }
   bool overCpuLimit() const { return stop_ == Stop::kCpu; }
 

@@ -98,7 +98,7 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
 SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
                    const Workspace& workspace, const JudgeEvents& events) {
-  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, ""};
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, "", {}};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
   if (events.caseDone) events.caseDone(set, 0, result.total);  // it has started
   for (size_t i = 0; i < cases.size(); ++i) {
@@ -109,7 +109,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
       judged = judgeCase(*child, cases[i], limitMs);
       if (judged.verdict == Verdict::kTimeLimitExceeded)
         judged.why = "twice; first " + first + ", then " + judged.why;
-      else if (result.rerun.empty())
+      else if (result.reruns.push_back(i); result.rerun.empty())
         result.rerun = caseName(cases[i], i, cases.size(), workspace) + ": " + first;
     }
     if (judged.verdict != Verdict::kAccepted) {
@@ -132,6 +132,36 @@ SetResult judgeSet(const std::string& program, const std::string& set,
   }
   return result;
 }
+
+}  // namespace
+
+RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs) {
+  RunOutcome run;
+  Child child(program, puzzlesFrom(cases, 0), limitMs);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    CaseVerdict judged = judgeCase(child, cases[i], limitMs);
+    if (judged.verdict != Verdict::kAccepted) return {judged.verdict, i, judged.why, run.micros};
+    run.micros.push_back(judged.micros);
+  }
+  if (std::optional<std::string> exit = child.finish(wallLimit(limitMs)))
+    return {Verdict::kRuntimeError, cases.empty() ? 0 : cases.size() - 1, *exit, run.micros};
+  return run;
+}
+
+Session::Session(std::string program, int limitMs) : program_(std::move(program)), limitMs_(limitMs) {}
+
+Session::~Session() = default;
+
+Verdict Session::run(const Case& c) {
+  if (!child_) child_ = std::make_unique<Child>(program_, std::vector<Board>{}, limitMs_);
+  child_->add(c.puzzle);
+  Verdict verdict = judgeCase(*child_, c, limitMs_).verdict;
+  if (verdict != Verdict::kAccepted && verdict != Verdict::kWrongAnswer) child_.reset();
+  else child_->takeStdout(0);  // a trial's prints are not kept
+  return verdict;
+}
+
+namespace {
 
 std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace& workspace) {
   std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set + ".txt");

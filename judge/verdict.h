@@ -7,12 +7,14 @@
 #pragma once
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "board.h"
+#include "testcases.h"
 
 namespace judge {
 
@@ -66,6 +68,7 @@ struct SetResult {
   std::string failure;            // the first failing case: where, why, the boards
   std::optional<FailedCase> failedCase;  // the same case as data (none: a failure at exit)
   std::string rerun;              // a case that went over the limit once, then passed
+  std::vector<size_t> reruns;     // the index of every case that went over the limit once, then passed
 
   long long medianMicros() const;  // 0 when no case passed
   long long maxMicros() const;
@@ -141,6 +144,35 @@ struct TierCount {
   int passed = 0, total = 0;
 };
 TierCount leetcodeCount(const FileResult& result);
+
+// One run of `cases` in order, in one fresh child of `program`, each case judged
+// as a set's are (time, then the checker), without the rerun: how the first
+// failing case failed, or Accepted. The building block of the judge's own
+// experiments on a failure (shrink.h, call_state.h) and of standing.h.
+struct RunOutcome {
+  Verdict verdict = Verdict::kAccepted;
+  size_t failedAt = 0;             // the failing case's index in `cases`, when not Accepted
+  std::string why;                 // its reason, then the boards or the puzzle
+  std::vector<long long> micros;   // CPU time of each case that passed, in order
+};
+RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs);
+
+// Cases run one at a time in one child that lives on while they pass or get a
+// Wrong Answer (a crash or a time-out ends it; the next case starts a fresh
+// one): an experiment's many trials without a process each. Only for a
+// program whose cases fail alone as well: any state it keeps between calls
+// carries over from trial to trial.
+class Session {
+ public:
+  Session(std::string program, int limitMs);
+  ~Session();
+  Verdict run(const Case& c);  // judged as a set's case is, without the rerun
+
+ private:
+  std::string program_;
+  int limitMs_;
+  std::unique_ptr<class Child> child_;
+};
 
 // buildProgram, then judgeProgram. A bad solution is a verdict, never an
 // exception; a missing file or the judge's own trouble (an unreadable set, no

@@ -1,0 +1,114 @@
+#include "bench/yours.h"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <stdexcept>
+
+#include "checker.h"
+
+namespace yours {
+namespace {
+
+// In the child: solves every case, checks each answer; exit 0, or 1 with the reason on stderr.
+[[noreturn]] void solveAndCheck(const judge::SolutionEntry& entry, const std::vector<judge::Case>& cases, int out) {
+  rlimit cpu{kCpuSeconds, kCpuSeconds + 1};
+  setrlimit(RLIMIT_CPU, &cpu);
+  alarm(4 * kCpuSeconds);  // a search that sleeps or blocks
+  for (const judge::Case& c : cases) {
+    judge::Board answer = c.puzzle;
+    entry.solve(answer);
+    std::string reason = judge::check(c.puzzle, answer, c.solution ? &*c.solution : nullptr);
+    if (!reason.empty()) {
+      std::string line = c.where + ": " + reason;
+      if (write(out, line.data(), line.size()) < 0) _exit(2);
+      _exit(1);
+    }
+  }
+  _exit(0);
+}
+
+std::string readAll(int fd) {
+  std::string text;
+  char buffer[512];
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
+  return text;
+}
+
+std::string fixed(double us) {
+  char text[32];
+  std::snprintf(text, sizeof text, us >= 100 ? "%.0f" : us >= 10 ? "%.1f" : "%.2f", us);
+  return text;
+}
+
+std::string cell(const std::string& text, size_t width) {
+  return std::string(width > text.size() ? width - text.size() : 0, ' ') + text;
+}
+
+std::string row(const std::string& step, const std::string& name, const std::vector<std::string>& sets,
+                const std::vector<std::string>& cells) {
+  std::string line = cell(step, 4) + "  " + name + std::string(name.size() < 30 ? 30 - name.size() : 0, ' ');
+  for (size_t i = 0; i < sets.size(); ++i) line += "  " + cell(cells[i], std::max<size_t>(sets[i].size(), 8));
+  return line + "\n";
+}
+
+}  // namespace
+
+const judge::SolutionEntry& entry() {
+  for (const judge::SolutionEntry& e : judge::solutions())
+    if (e.name == judge::kYoursEntry) return e;
+  throw std::runtime_error("--yours: this binary holds no file of yours (make bench SOLUTION=f.cpp builds one that does)");
+}
+
+std::string failure(const judge::SolutionEntry& entry, const std::vector<judge::Case>& cases) {
+  int pipeFds[2];
+  if (pipe(pipeFds) != 0) return std::string("not tried: pipe: ") + std::strerror(errno);
+  std::cout.flush(), std::cerr.flush();
+  pid_t pid = fork();
+  if (pid < 0) return std::string("not tried: fork: ") + std::strerror(errno);
+  if (pid == 0) close(pipeFds[0]), solveAndCheck(entry, cases, pipeFds[1]);
+  close(pipeFds[1]);
+  std::string reason = readAll(pipeFds[0]);
+  close(pipeFds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) return "over " + std::to_string(kCpuSeconds) + " s of CPU time";
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) return "no end after " + std::to_string(4 * kCpuSeconds) + " s";
+  if (WIFSIGNALED(status)) return std::string("it crashed (") + strsignal(WTERMSIG(status)) + ")";
+  if (WEXITSTATUS(status) != 0) return reason.empty() ? "it exited with status " + std::to_string(WEXITSTATUS(status)) : reason;
+  return "";
+}
+
+std::vector<const judge::SolutionEntry*> readingPathSolutions(const std::vector<judge::ReadingStep>& path) {
+  std::vector<const judge::SolutionEntry*> found;
+  for (const judge::ReadingStep& step : path)
+    for (const std::string& name : step.solutions)
+      for (const judge::SolutionEntry& e : judge::solutions())
+        if (e.name == name) found.push_back(&e);
+  return found;
+}
+
+std::string table(const std::vector<judge::ReadingStep>& path, const std::string& label,
+                  const std::vector<std::string>& sets, const Times& times) {
+  auto cellsOf = [&](const std::string& name) {
+    std::vector<std::string> cells;
+    for (const std::string& set : sets) {
+      auto it = times.find({name, set});
+      cells.push_back(it == times.end() ? "-" : fixed(it->second));
+    }
+    return cells;
+  };
+  std::string text = row("step", "solution", sets, sets);
+  for (const judge::SolutionEntry* e : readingPathSolutions(path))
+    if (cellsOf(e->name) != std::vector<std::string>(sets.size(), "-"))
+      text += row(judge::stepOf(path, e->name), e->name, sets, cellsOf(e->name));
+  return text + row(">>", label, sets, cellsOf(label));
+}
+
+}  // namespace yours
