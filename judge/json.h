@@ -4,6 +4,7 @@
 // does. Numbers are whole (64-bit), as every count and time the judge reports
 // is, or real, for a ratio (standing.h).
 #pragma once
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,7 +20,7 @@ class Json {
   Json(bool value) : kind_(Kind::kBool), number_(value) {}
   Json(int value) : kind_(Kind::kNumber), number_(value) {}
   Json(long long value) : kind_(Kind::kNumber), number_(value) {}
-  Json(double value) : kind_(Kind::kNumber), number_((long long)value), real_(value), isReal_(true) {}
+  Json(double value) : kind_(Kind::kNumber), number_(wholePart(value)), real_(value), isReal_(true) {}
   Json(const char* value) : kind_(Kind::kString), text_(value) {}
   Json(std::string value) : kind_(Kind::kString), text_(std::move(value)) {}
   static Json array();
@@ -50,6 +51,11 @@ class Json {
 
  private:
   void write(std::string& out, int depth) const;
+  // A real number's whole part; 0 for one no long long holds (inf, NaN, 1e300), which is
+  // written as null (converting it would be undefined behaviour).
+  static long long wholePart(double value) {
+    return std::isfinite(value) && std::fabs(value) < 9.2e18 ? (long long)value : 0;
+  }
   void needs(Kind kind) const;
 
   Kind kind_ = Kind::kNull;
