@@ -310,10 +310,12 @@ std::string endReason(int status) {
 std::string limitPassed(const ProcessTree::Usage& usage, const Limits& limits, long long cpuSince) {
   if (usage.cpuMicros - cpuSince > limits.cpuMicros)
     return "used more than " + std::to_string(limits.cpuMicros / 1000) + " ms of CPU time";
-  if (usage.memoryKb > limits.memoryKb)
-    return "held more than " + std::to_string(limits.memoryKb >> 10) + " MB of memory";
+  // Processes before memory: a tree over both caps in one sample (a fork bomb of
+  // sanitized processes, sampled late on a loaded machine) is told by its cause.
   if (usage.processes > limits.processes)
     return "ran more than " + std::to_string(limits.processes) + " processes at once";
+  if (usage.memoryKb > limits.memoryKb)
+    return "held more than " + std::to_string(limits.memoryKb >> 10) + " MB of memory";
   return "";
 }
 
