@@ -1,14 +1,17 @@
 // Constraint propagation on bitboards cut into bands (JCZSolve's layout), one vector per digit:
 // per digit, three 27-bit words, one per band of three rows, held side by side in one 128-bit
-// vector, so one instruction updates a digit's three bands (locked candidates still go band by
-// band). Naked singles, hidden singles and locked candidates (by table) fill and prune until
-// they stall; only then do we guess, on the two-candidate cell that sees the most unsolved
-// cells, its digit with more places left first. Unlike bitmask_mrv_*, most cells are filled by
-// deduction. Unlike tdoku, which guesses a digit's layout in a band and keeps minirow (triad)
-// states, it guesses cells and copies 176 bytes per guess. The vectors are GCC/Clang vector
-// extensions: plain SSE2 at LeetCode's -O2.
+// vector, so one instruction updates a digit's three bands. Naked singles, hidden singles and
+// locked candidates (by table) fill and prune until they stall; only then do we guess, on the
+// two-candidate cell that sees the most unsolved cells, its digit with more places left first.
+// Once a search has made 32 calls (a hard puzzle), locked candidates give way to templates
+// (pattern overlay) for a digit with at most 24 ways left: a template is one placement of the
+// digit in every row, column and box, and a candidate that no template uses goes. Unlike
+// bitmask_mrv_*, most cells are filled by deduction. Unlike tdoku, which guesses a digit's
+// layout in a band and keeps minirow (triad) states, it guesses cells, copies 176 bytes per
+// guess and reasons about a digit's whole board at once (templates, where tdoku's strongest
+// step is its triads). The vectors are GCC/Clang vector extensions: plain SSE2 at -O2.
 // Time:  O(9^m) worst case, m = empty cells; a propagation round is a few vector operations
-//        per digit and one per cell it fills
+//        per digit and one per cell it fills; templates at most 24 table steps per digit
 // Space: O(m) copies of the state on the search stack
 
 // The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
@@ -18,8 +21,8 @@
 //                   only) or may still go (no filled peer holds it): d's board
 //   unsolved        cells not filled yet
 //   dirty           bit d: d's board changed since hidden singles last read it; bit 16 + d:
-//                   since locked candidates did (a board unchanged since has nothing new to
-//                   give; flags, not copies of the boards, keep the state small to copy)
+//                   since locked candidates (or templates) did (a board unchanged since has
+//                   nothing new to give; flags, not copies of the boards, keep the state small)
 // So every row, column and box meets d's board at least once: a unit that misses it is a
 // contradiction, and so is an unsolved cell on no board. Placing d in a cell clears the cell on
 // the other boards and the cell's 20 peers on d's board (one vector mask, kCells.peers). A naked
@@ -88,23 +91,69 @@ struct Segments {
 };
 constexpr Segments kSegments;
 
+// Templates of one digit, band by band. A template puts the digit once in each row of a band,
+// in three different boxes: a way (one of 6) sends row r to stack kWays[p][r]; a band's row r
+// meets box j (bit 3 * r + j of the same 9-bit pattern as Segments) for each of its way's rows,
+// or the way is gone. Across bands, a stack's three columns go one to each band: the way
+// chosen in each band gives it the columns its row has in that stack, and some matching of
+// bands to columns must use only those (matching: bit 3 * b + k, band b may take column k of
+// the stack, to the pairs that are in some perfect matching; 0 when none is).
+constexpr int kWays[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+struct Templates {
+    unsigned cells[6];          // way p's cells in a band: row r's three in stack kWays[p][r]
+    unsigned char rowOf[6][3];  // way p: the row that goes to stack s
+    unsigned char ways[512];    // a band's pattern: the ways all of whose rows meet their box
+    unsigned char count[64];    // how many ways a set of ways holds
+    unsigned short matching[512];
+    unsigned byStack[512];      // 3 bits per stack (bit 3 * s + k) to 9 per stack (bit 9 * s + k)
+    constexpr Templates() : cells(), rowOf(), ways(), count(), matching(), byStack() {
+        for (int p = 0; p < 6; ++p)
+            for (int r = 0; r < 3; ++r) cells[p] |= 7u << (9 * r + 3 * kWays[p][r]), rowOf[p][kWays[p][r]] = r;
+        for (unsigned m = 0; m < 512; ++m) {
+            for (int p = 0; p < 6; ++p) {
+                unsigned used = 0;  // as a band pattern, and as a matching
+                for (int r = 0; r < 3; ++r) used |= 1u << (3 * r + kWays[p][r]);
+                if ((m & used) == used) ways[m] |= 1u << p, matching[m] |= used;
+            }
+            byStack[m] = (m & 7) | (m >> 3 & 7) << 9 | (m >> 6) << 18;
+        }
+        for (unsigned w = 0; w < 64; ++w) count[w] = __builtin_popcount(w);
+    }
+};
+constexpr Templates kTemplates;
+constexpr int kMostTemplated = 24;  // ways tried at most per digit (the product over bands)
+constexpr int kTemplatesAfter = 32;  // search calls before templates replace locked candidates
+
 class Solution {
 public:
     void solveSudoku(vector<vector<char>>& board) {
-        Grid grid = {};
-        for (Bands& where : grid.candidates) where = Bands{kBand, kBand, kBand, 0};
-        grid.unsolved = Bands{kBand, kBand, kBand, 0};
-        grid.dirty = kEveryBoard;
+        calls = 0;
+        Bands given[10] = {};  // each digit's givens, and 9: the empty cells
         for (int r = 0; r < 9; ++r)
-            for (int c = 0; c < 9; ++c)
-                if (char given = board[r][c]; given != '.') place(grid, given - '1', 32 * (r / 3) + 9 * (r % 3) + c);
+            for (int c = 0; c < 9; ++c) {
+                unsigned d = unsigned(board[r][c] - '1');  // no branch per cell: it would mispredict
+                given[d < 9 ? d : 9] |= load(kCells.self[32 * (r / 3) + 9 * (r % 3) + c]);
+            }
+        Grid grid = {};
+        for (int d = 0; d < 9; ++d) grid.candidates[d] = given[d] | (given[9] & ~seen(given[d]));
+        grid.unsolved = given[9];
+        grid.dirty = kEveryBoard;
         if (!search(grid)) return;
-        for (int d = 0; d < 9; ++d)
-            forEach(solved.candidates[d], [&](int cell) { board[cell / 32 * 3 + cell % 32 / 9][cell % 32 % 9] = char('1' + d); });
+        unsigned planes[4][4];  // bit k of each cell's digit, as in nakedSingles
+        const Bands* c = solved.candidates;
+        Bands digitBits[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
+        memcpy(planes, digitBits, sizeof planes);
+        for (int r = 0; r < 9; ++r)
+            for (int col = 0; col < 9; ++col) {
+                int d = 0, bit = 9 * (r % 3) + col;
+                for (int k = 0; k < 4; ++k) d |= (planes[k][r / 3] >> bit & 1) << k;
+                board[r][col] = char('1' + d);
+            }
     }
 
 private:
     Grid solved;  // the grid search completed
+    int calls = 0;  // search calls so far
 
     static Bands load(const unsigned* words) {
         Bands v;
@@ -137,6 +186,18 @@ private:
     }
     // single() of each lane.
     static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
+
+    // The cells in a row, box or column with one of cells.
+    static Bands seen(Bands cells) {
+        Bands rows = {}, boxes = {};
+        for (int k = 0; k < 3; ++k) {
+            rows |= (Bands)((cells & kRow << 9 * k) != 0) & kRow << 9 * k;
+            boxes |= (Bands)((cells & kBox << 3 * k) != 0) & kBox << 3 * k;
+        }
+        Bands in = (cells | cells >> 9 | cells >> 18) & kRow;  // bit c: column c, per band
+        unsigned columns = (in[0] | in[1] | in[2]) * kColumn;
+        return rows | boxes | Bands{columns, columns, columns, 0};
+    }
 
     // Clears cells from every board, flagging the boards that held one.
     static void clearCells(Grid& grid, Bands cells) {
@@ -218,16 +279,12 @@ private:
         return filled;
     }
 
-    // Locked candidates of one digit's board along rows, by table (see Segments): its three
-    // band words, kept, in where.
-    static void lockedRows(Bands w, unsigned* where) {
-        Bands met = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
-        met = (met | met >> 2 | met >> 4) & kBox;        // ... moved to bit 9 * r + j
-        met = (met | met >> 6 | met >> 12) & kRow;      // ... moved to bit 3 * r + j
-        unsigned patterns[4];
-        lanes(met, patterns);
-        lanes(w, where);
-        for (int b = 0; b < 3; ++b) where[b] &= kSegments.rowKeep[patterns[b]];
+    // Where each band's row meets a box (bit 3 * r + j of its 9-bit pattern), per band.
+    static void patterns(Bands w, unsigned* met) {
+        Bands m = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
+        m = (m | m >> 2 | m >> 4) & kBox;              // ... moved to bit 9 * r + j
+        m = (m | m >> 6 | m >> 12) & kRow;            // ... moved to bit 3 * r + j
+        lanes(m, met);
     }
 
     // Locked candidates of one digit's three band words along columns, by table: see Segments.
@@ -243,14 +300,65 @@ private:
         }
     }
 
-    // Locked candidates for every digit: whether any candidate went.
-    static bool lockedCandidates(Grid& grid) {
+    // Keeps, of one digit's three band words, the cells some template uses, given each band's
+    // ways (see Templates); false when no template is left. Each choice of one way per band
+    // is tried: per stack, its three bands' columns (9 bits, from byStack) must match.
+    static bool templated(unsigned* where, const unsigned* ways) {
+        unsigned columns[3][6], used[3][6] = {}, fitting = 0;  // per band and way: by stack, bit 9 * s + 3 * b + k
+        for (int b = 0; b < 3; ++b) {
+            unsigned rows[3] = {where[b] & kRow, where[b] >> 9 & kRow, where[b] >> 18};
+            for (unsigned left = ways[b]; left; left &= left - 1) {
+                int p = __builtin_ctz(left);
+                const unsigned char* row = kTemplates.rowOf[p];
+                columns[b][p] = kTemplates.byStack[(rows[row[0]] & 7) | (rows[row[1]] & 070) | (rows[row[2]] & 0700)] << 3 * b;
+            }
+        }
+        for (unsigned left0 = ways[0]; left0; left0 &= left0 - 1)
+            for (unsigned left1 = ways[1]; left1; left1 &= left1 - 1) {
+                int p0 = __builtin_ctz(left0), p1 = __builtin_ctz(left1);
+                unsigned two = columns[0][p0] | columns[1][p1], both = 0;
+                for (unsigned left2 = ways[2]; left2; left2 &= left2 - 1) {
+                    int p2 = __builtin_ctz(left2);
+                    unsigned all = two | columns[2][p2];
+                    unsigned s0 = kTemplates.matching[all & 0x1FF], s1 = kTemplates.matching[all >> 9 & 0x1FF],
+                             s2 = kTemplates.matching[all >> 18];
+                    unsigned fits = (s0 | s1 << 9 | s2 << 18) & -unsigned(s0 && s1 && s2);
+                    used[2][p2] |= fits, both |= fits;
+                }
+                used[0][p0] |= both, used[1][p1] |= both, fitting |= both;
+            }
+        if (!fitting) return false;
+        for (int b = 0; b < 3; ++b) {
+            unsigned kept = 0;
+            for (unsigned left = ways[b]; left; left &= left - 1) {
+                int p = __builtin_ctz(left);
+                unsigned u = used[b][p] >> 3 * b, inStacks = (u & 7) | (u >> 6 & 070) | (u >> 12 & 0700);
+                kept |= kTemplates.cells[p] & inStacks * kColumn;
+            }
+            where[b] &= kept;
+        }
+        return true;
+    }
+
+    // Locked candidates, or with `templates` templates where a digit has at most
+    // kMostTemplated ways left, for every digit changed since: -1 on a contradiction (a band
+    // with no way left, or no template), else whether any candidate went.
+    static int lockedCandidates(Grid& grid, bool templates) {
         bool removed = false;
         for (unsigned changed = grid.dirty >> 16; changed; changed &= changed - 1) {
             int d = __builtin_ctz(changed);
-            unsigned where[4];
-            lockedRows(grid.candidates[d], where);
-            lockedColumns(where);
+            unsigned met[4], where[4], ways[3];
+            patterns(grid.candidates[d], met);
+            lanes(grid.candidates[d], where);
+            for (int b = 0; b < 3; ++b) ways[b] = kTemplates.ways[met[b]];
+            int n = templates ? kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]] : -1;
+            if (n == 0) return -1;  // a band where no way is left
+            if (n > 0 && n <= kMostTemplated) {
+                if (!templated(where, ways)) return -1;
+            } else {
+                for (int b = 0; b < 3; ++b) where[b] &= kSegments.rowKeep[met[b]];
+                lockedColumns(where);
+            }
             Bands after = {where[0], where[1], where[2], 0};
             bool pruned = any(after ^ grid.candidates[d]);
             grid.dirty |= unsigned(pruned) << d;  // hidden singles read it again, this step not
@@ -261,13 +369,13 @@ private:
         return removed;
     }
 
-    // Naked singles until none are left, then hidden singles, then locked candidates; false on
-    // a contradiction.
-    static bool propagate(Grid& grid) {
+    // Naked singles until none are left, then hidden singles, then locked candidates (or
+    // templates); false on a contradiction.
+    static bool propagate(Grid& grid, bool templates) {
         for (int filled = 1; filled;) {
             filled = nakedSingles(grid);
             if (filled == 0) filled = hiddenSingles(grid);
-            if (filled == 0) filled = lockedCandidates(grid);
+            if (filled == 0) filled = lockedCandidates(grid, templates);
             if (filled < 0) return false;
         }
         return true;
@@ -293,11 +401,11 @@ private:
         return best;
     }
 
-    // Propagates, then tries each candidate of guessCell's cell, each but the last on a copy;
-    // of two, first the digit with more places left (it finds the solution sooner on the
-    // forum's hardest); true once solved.
+    // Propagates (with templates from call kTemplatesAfter on), then tries each candidate of
+    // guessCell's cell, each but the last on a copy; of two, first the digit with more places
+    // left (it finds the solution sooner on the forum's hardest); true once solved.
     bool search(Grid& grid) {
-        if (!propagate(grid)) return false;
+        if (!propagate(grid, ++calls >= kTemplatesAfter)) return false;
         if (!any(grid.unsolved)) return solved = grid, true;
         int i = guessCell(grid);
         unsigned digits = 0;  // bit d: d + 1 may go in cell i

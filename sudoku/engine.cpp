@@ -75,6 +75,39 @@ struct Segments {
 };
 constexpr Segments kSegments;
 
+// Templates (pattern overlay) of one digit, band by band, as in
+// solutions/propagation_bitboard.cpp. A template puts the digit once in each row of a band, in
+// three different boxes: a way (one of 6) sends row r to stack kWays[p][r], and is gone once a
+// row misses its box (a band's 9-bit pattern, as in Segments). Across bands, a stack's three
+// columns go one to each band: each band's way gives it the columns its row has in that stack,
+// and some matching of bands to columns must use only those (matching: bit 3 * b + k, band b
+// may take column k, to the pairs in some perfect matching; 0 when there is none).
+constexpr int kWays[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+struct Templates {
+  Word cells[6];          // way p's cells in a band: row r's three in stack kWays[p][r]
+  uint8_t rowOf[6][3];    // way p: the row that goes to stack s
+  uint8_t ways[512];      // a band's pattern: the ways all of whose rows meet their box
+  uint8_t count[64];      // how many ways a set of ways holds
+  uint16_t matching[512];
+  Word byStack[512];      // 3 bits per stack (bit 3 * s + k) to 9 per stack (bit 9 * s + k)
+  constexpr Templates() : cells(), rowOf(), ways(), count(), matching(), byStack() {
+    for (int p = 0; p < 6; ++p)
+      for (int r = 0; r < 3; ++r) cells[p] |= 7u << (9 * r + 3 * kWays[p][r]), rowOf[p][kWays[p][r]] = uint8_t(r);
+    for (Word m = 0; m < 512; ++m) {
+      for (int p = 0; p < 6; ++p) {
+        Word used = 0;  // as a band pattern, and as a matching
+        for (int r = 0; r < 3; ++r) used |= 1u << (3 * r + kWays[p][r]);
+        if ((m & used) == used) ways[m] |= uint8_t(1u << p), matching[m] |= uint16_t(used);
+      }
+      byStack[m] = (m & 7) | (m >> 3 & 7) << 9 | (m >> 6) << 18;
+    }
+    for (Word w = 0; w < 64; ++w) count[w] = uint8_t(__builtin_popcount(w));
+  }
+};
+constexpr Templates kTemplates;
+constexpr int kMostTemplated = 24;   // ways tried at most per digit (the product over bands)
+constexpr int kTemplatesAfter = 32;  // search calls before templates replace locked candidates
+
 Bands load(const Word* words) {
   Bands v;
   std::memcpy(&v, words, sizeof v);
@@ -212,15 +245,12 @@ int hiddenSingles(State& s) {
   return filled;
 }
 
-// Locked candidates of one board along rows, by table (Segments): the band words kept.
-void lockedRows(Bands w, Word (&kept)[4]) {
-  Bands met = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
-  met = (met | met >> 2 | met >> 4) & kBox;        // ... moved to bit 9 * r + j
-  met = (met | met >> 6 | met >> 12) & kRow;      // ... moved to bit 3 * r + j
-  Word patterns[4];
-  std::memcpy(patterns, &met, sizeof patterns);
-  std::memcpy(kept, &w, sizeof kept);
-  for (int b = 0; b < 3; ++b) kept[b] &= kSegments.rowKeep[patterns[b]];
+// Where each band's row meets a box of board w (bit 3 * r + j of its 9-bit pattern).
+void patterns(Bands w, Word (&met)[4]) {
+  Bands m = (w | w >> 1 | w >> 2) & 0x1249249;  // bit 9 * r + 3 * j: row r meets box j
+  m = (m | m >> 2 | m >> 4) & kBox;              // ... moved to bit 9 * r + j
+  m = (m | m >> 6 | m >> 12) & kRow;            // ... moved to bit 3 * r + j
+  std::memcpy(met, &m, sizeof met);
 }
 
 // Locked candidates of one board along columns, by table (Segments).
@@ -236,14 +266,65 @@ void lockedColumns(Word (&kept)[4]) {
   }
 }
 
-// Locked candidates on every board changed since the last look: whether any candidate went.
-bool lockedCandidates(State& s) {
+// Keeps, of one board's band words, the cells some template uses, given each band's ways
+// (Templates); false when no template is left. Each choice of one way per band is tried: per
+// stack, its three bands' columns (9 bits, from byStack) must match.
+bool templated(Word (&kept)[4], const Word (&ways)[3]) {
+  Word columns[3][6], used[3][6] = {}, fitting = 0;  // per band and way: bit 9 * s + 3 * b + k
+  for (int b = 0; b < 3; ++b) {
+    Word rows[3] = {kept[b] & kRow, kept[b] >> 9 & kRow, kept[b] >> 18};
+    for (Word left = ways[b]; left; left &= left - 1) {
+      int p = __builtin_ctz(left);
+      const uint8_t* row = kTemplates.rowOf[p];
+      columns[b][p] = kTemplates.byStack[(rows[row[0]] & 7) | (rows[row[1]] & 070) | (rows[row[2]] & 0700)] << 3 * b;
+    }
+  }
+  for (Word left0 = ways[0]; left0; left0 &= left0 - 1)
+    for (Word left1 = ways[1]; left1; left1 &= left1 - 1) {
+      int p0 = __builtin_ctz(left0), p1 = __builtin_ctz(left1);
+      Word two = columns[0][p0] | columns[1][p1], both = 0;
+      for (Word left2 = ways[2]; left2; left2 &= left2 - 1) {
+        int p2 = __builtin_ctz(left2);
+        Word all = two | columns[2][p2];
+        Word s0 = kTemplates.matching[all & 0x1FF], s1 = kTemplates.matching[all >> 9 & 0x1FF],
+             s2 = kTemplates.matching[all >> 18];
+        Word fits = (s0 | s1 << 9 | s2 << 18) & -Word(s0 && s1 && s2);
+        used[2][p2] |= fits, both |= fits;
+      }
+      used[0][p0] |= both, used[1][p1] |= both, fitting |= both;
+    }
+  if (!fitting) return false;
+  for (int b = 0; b < 3; ++b) {
+    Word keep = 0;
+    for (Word left = ways[b]; left; left &= left - 1) {
+      int p = __builtin_ctz(left);
+      Word u = used[b][p] >> 3 * b, inStacks = (u & 7) | (u >> 6 & 070) | (u >> 12 & 0700);
+      keep |= kTemplates.cells[p] & inStacks * kColumn;
+    }
+    kept[b] &= keep;
+  }
+  return true;
+}
+
+// Locked candidates, or with `templates` templates where a board has at most kMostTemplated
+// ways left, on every board changed since the last look: -1 on a contradiction (a band with no
+// way left, or no template), else whether any candidate went.
+int lockedCandidates(State& s, bool templates) {
   bool removed = false;
   for (unsigned changed = s.dirty >> 16; changed; changed &= changed - 1) {
     int d = __builtin_ctz(changed);
-    Word kept[4];
-    lockedRows(s.candidates[d], kept);
-    lockedColumns(kept);
+    Word met[4], kept[4], ways[3];
+    patterns(s.candidates[d], met);
+    std::memcpy(kept, &s.candidates[d], sizeof kept);
+    for (int b = 0; b < 3; ++b) ways[b] = kTemplates.ways[met[b]];
+    int n = templates ? kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]] : -1;
+    if (n == 0) return -1;  // a band where no way is left
+    if (n > 0 && n <= kMostTemplated) {
+      if (!templated(kept, ways)) return -1;
+    } else {
+      for (int b = 0; b < 3; ++b) kept[b] &= kSegments.rowKeep[met[b]];
+      lockedColumns(kept);
+    }
     Bands after = {kept[0], kept[1], kept[2], 0};
     bool pruned = any(after ^ s.candidates[d]);
     s.dirty |= unsigned(pruned) << d;  // hidden singles read it again, this step not
@@ -254,13 +335,13 @@ bool lockedCandidates(State& s) {
   return removed;
 }
 
-// Naked singles until none are left, then hidden singles, then locked candidates, until
-// nothing changes; false on a contradiction.
-bool propagate(State& s) {
+// Naked singles until none are left, then hidden singles, then locked candidates (or
+// templates), until nothing changes; false on a contradiction.
+bool propagate(State& s, bool templates) {
   for (int filled = 1; filled;) {
     filled = nakedSingles(s);
     if (filled == 0) filled = hiddenSingles(s);
-    if (filled == 0) filled = lockedCandidates(s);
+    if (filled == 0) filled = lockedCandidates(s, templates);
     if (filled < 0) return false;
   }
   return true;
@@ -293,6 +374,7 @@ int guessCell(const State& s) {
 struct Search {
   long limit;
   NineCount result;
+  long calls = 0;  // run() so far: templates from kTemplatesAfter on
 
   void record(const State& s) {
     if (++result.solutions > 1) return;
@@ -300,11 +382,12 @@ struct Search {
       forEach(s.candidates[d], [&](int cell) { result.first[indexOf(cell)] = char('1' + d); });
   }
 
-  // Propagates, then tries each candidate of guessCell's cell, each but the last on a copy,
-  // until `limit` solutions are found; of two, first the digit with more places left (the
-  // first solution comes sooner on the forum's hardest).
+  // Propagates (with templates from call kTemplatesAfter on), then tries each candidate of
+  // guessCell's cell, each but the last on a copy, until `limit` solutions are found; of two,
+  // first the digit with more places left (the first solution comes sooner on the forum's
+  // hardest).
   void run(State& s) {
-    if (!propagate(s)) return;
+    if (!propagate(s, ++calls >= kTemplatesAfter)) return;
     if (!any(s.unsolved)) return record(s);
     int cell = guessCell(s);
     unsigned digits = s.digitsAt(cell);
