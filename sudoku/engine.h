@@ -12,7 +12,10 @@
 // Between guesses the engine deduces until nothing changes: naked singles (an
 // unfilled cell on one board), hidden singles (a digit with one cell left in a
 // unit) and locked candidates (a digit confined to the cells a box shares with
-// a line leaves the rest of the line, and the other way round). It guesses on
+// a line leaves the rest of the line, and the other way round); from its 32nd
+// call on, templates instead of locked candidates for a digit with at most 24
+// ways left (a candidate that no placement of the digit once per row, column
+// and box uses goes). It guesses on
 // the two-candidate cell that sees the most unfilled cells (of its two digits,
 // first the one with more places left), else on the unfilled cell with the
 // fewest candidates.
