@@ -143,16 +143,10 @@ public:
         grid.unsolved = given[9];
         grid.dirty = kEveryBoard;
         if (!search(grid)) return;
-        unsigned planes[4][4];  // bit k of each cell's digit, as in nakedSingles
-        const Bands* c = solved.candidates;
-        Bands digitBits[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
-        memcpy(planes, digitBits, sizeof planes);
+        unsigned long long plane[4][2];
+        digitPlanes(solved.candidates, plane);
         for (int r = 0; r < 9; ++r)
-            for (int col = 0; col < 9; ++col) {
-                int d = 0, bit = 9 * (r % 3) + col;
-                for (int k = 0; k < 4; ++k) d |= (planes[k][r / 3] >> bit & 1) << k;
-                board[r][col] = char('1' + d);
-            }
+            for (int c = 0; c < 9; ++c) board[r][c] = char('1' + digitAt(plane, 32 * (r / 3) + 9 * (r % 3) + c));
     }
 
 private:
@@ -187,6 +181,18 @@ private:
             f(64 * inHigh + __builtin_ctzll(inHigh ? high : low));
             low &= low - 1, high = inHigh ? high & (high - 1) : high;
         }
+    }
+    // Bit k of the digit of each cell on one board only, as four bit planes (plane k: the OR of
+    // the boards of the digits with bit k), in 64-bit halves.
+    static void digitPlanes(const Bands* c, unsigned long long (&plane)[4][2]) {
+        Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
+        memcpy(plane, planes, sizeof plane);
+    }
+    // The digit (0-8) of a cell on one board only, read from its bit planes.
+    static int digitAt(const unsigned long long (&plane)[4][2], int cell) {
+        int d = 0;
+        for (int k = 0; k < 4; ++k) d |= int(plane[k][cell / 64] >> cell % 64 & 1) << k;
+        return d;
     }
     // single() of each lane.
     static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
@@ -232,13 +238,10 @@ private:
         Bands found = grid.unsolved & ~twice, clash = {};  // clash: singles that see one of their digit
         if (!any(found)) return 0;
         grid.unsolved &= ~found;
-        const Bands* c = grid.candidates;
-        Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
         unsigned long long plane[4][2];
-        memcpy(plane, planes, sizeof plane);
+        digitPlanes(grid.candidates, plane);
         forEach(found, [&](int cell) {
-            int d = 0;
-            for (int k = 0; k < 4; ++k) d |= (plane[k][cell / 64] >> cell % 64 & 1) << k;
+            int d = digitAt(plane, cell);
             Bands peers = load(kCells.peers[cell]);
             clash |= grid.candidates[d] & found & peers;
             grid.candidates[d] &= ~peers;
@@ -354,8 +357,11 @@ private:
             unsigned met[4], where[4], ways[3];
             patterns(grid.candidates[d], met);
             lanes(grid.candidates[d], where);
-            for (int b = 0; b < 3; ++b) ways[b] = kTemplates.ways[met[b]];
-            int n = templates ? kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]] : -1;
+            int n = -1;  // with templates: how many ways there are to try
+            if (templates) {
+                for (int b = 0; b < 3; ++b) ways[b] = kTemplates.ways[met[b]];
+                n = kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]];
+            }
             if (n == 0) return -1;  // a band where no way is left
             if (n > 0 && n <= kMostTemplated) {
                 if (!templated(where, ways)) return -1;

@@ -316,8 +316,11 @@ int lockedCandidates(State& s, bool templates) {
     Word met[4], kept[4], ways[3];
     patterns(s.candidates[d], met);
     std::memcpy(kept, &s.candidates[d], sizeof kept);
-    for (int b = 0; b < 3; ++b) ways[b] = kTemplates.ways[met[b]];
-    int n = templates ? kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]] : -1;
+    int n = -1;  // with templates: how many ways there are to try
+    if (templates) {
+      for (int b = 0; b < 3; ++b) ways[b] = kTemplates.ways[met[b]];
+      n = kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]];
+    }
     if (n == 0) return -1;  // a band where no way is left
     if (n > 0 && n <= kMostTemplated) {
       if (!templated(kept, ways)) return -1;
