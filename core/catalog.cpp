@@ -1,4 +1,4 @@
-#include "catalog.h"
+#include "core/catalog.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "testcases.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

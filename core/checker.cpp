@@ -1,4 +1,4 @@
-#include "checker.h"
+#include "core/checker.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

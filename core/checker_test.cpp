@@ -2,7 +2,7 @@
 // each kind of broken board with the reason that names what broke.
 #include <gtest/gtest.h>
 
-#include "checker.h"
+#include "core/checker.h"
 
 namespace judge {
 namespace {

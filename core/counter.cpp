@@ -1,8 +1,8 @@
-#include "counter.h"
+#include "core/counter.h"
 
 #include <cstdint>
 
-#include "checker.h"
+#include "core/checker.h"
 
 namespace judge {
 namespace {

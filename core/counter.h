@@ -3,7 +3,7 @@
 // when a puzzle has one solution; so it is in judge/): bitmask + MRV search
 // over boards of any side (4, 9, 16, 25) that stops after `limit` solutions.
 #pragma once
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

@@ -2,9 +2,9 @@
 // unsolvable one with consistent givens, and the empty 4x4 (288 grids).
 #include <gtest/gtest.h>
 
-#include "checker.h"
-#include "counter.h"
-#include "testcases.h"
+#include "core/checker.h"
+#include "core/counter.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "reader.h"
+#include "core/reader.h"
 
 #include <algorithm>
 #include <deque>

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "testcases.h"
+#include "core/testcases.h"
 
 namespace judge {
 

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "reader.h"
+#include "core/reader.h"
 
 namespace judge {
 namespace {

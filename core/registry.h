@@ -1,4 +1,4 @@
-// The list of solutions linked into a binary. judge/wrap.sh wraps each
+// The list of solutions linked into a binary. core/wrap.sh wraps each
 // pasteable solution file in a namespace of its own (so many `class Solution`
 // and same-named globals coexist without breaking the one-definition rule)
 // and registers it here; nothing else needs a line per solution.
@@ -8,7 +8,7 @@
 #include <typeinfo>
 #include <vector>
 
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

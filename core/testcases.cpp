@@ -1,10 +1,10 @@
-#include "testcases.h"
+#include "core/testcases.h"
 
 #include <algorithm>
 #include <cctype>
 #include <fstream>
 
-#include "checker.h"
+#include "core/checker.h"
 
 namespace judge {
 

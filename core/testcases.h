@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "checker.h"
-#include "tagged_lines.h"
-#include "testcases.h"
+#include "core/checker.h"
+#include "core/tagged_lines.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

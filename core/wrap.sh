@@ -1,6 +1,6 @@
 #!/bin/sh
-# Usage: judge/wrap.sh NAME FILE
-#        judge/wrap.sh --skip REASON NAME FILE
+# Usage: core/wrap.sh NAME FILE
+#        core/wrap.sh --skip REASON NAME FILE
 # Prints a translation unit that compiles the pasteable solution FILE unchanged
 # in LeetCode's environment, inside namespace solutions::NAME, and registers it
 # with its source text (so a test can prove which code ran). With --skip, FILE
@@ -13,7 +13,7 @@ case $name in [A-Za-z_]*) ;; *) echo "wrap.sh: '$name' is not an identifier" >&2
 if [ -n "$reason" ]; then
   case $reason in *[\\\"]*) echo "wrap.sh: the reason may not contain a quote or backslash" >&2; exit 2 ;; esac
   cat <<EOT
-#include "registry.h"
+#include "core/registry.h"
 
 namespace {
 const judge::SkipRegistration registration({"$name", "$file", "$reason"});
@@ -23,8 +23,8 @@ EOT
 fi
 if grep -q ')judge_source"' "$file"; then echo "wrap.sh: $file contains the source delimiter" >&2; exit 2; fi
 cat <<EOT
-#include "prelude.h"
-#include "registry.h"
+#include "core/prelude.h"
+#include "core/registry.h"
 
 namespace solutions::$name {
 #include "$file"

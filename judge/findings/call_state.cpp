@@ -1,4 +1,4 @@
-#include "call_state.h"
+#include "judge/findings/call_state.h"
 
 #include <algorithm>
 

@@ -11,8 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "testcases.h"
-#include "verdict.h"
+#include "core/testcases.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 

@@ -1,6 +1,6 @@
 // State between calls (call_state.h): made-up orders whose shortest failing
 // sequence is known, then the known-wrong file whose globals are never reset.
-#include "call_state.h"
+#include "judge/findings/call_state.h"
 
 #include <gtest/gtest.h>
 

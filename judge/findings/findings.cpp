@@ -1,10 +1,10 @@
-#include "findings.h"
+#include "judge/findings/findings.h"
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 
-#include "catalog.h"
+#include "core/catalog.h"
 
 namespace judge {
 namespace {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "call_state.h"
-#include "json.h"
-#include "near_limit.h"
-#include "shrink.h"
-#include "standing.h"
+#include "judge/findings/call_state.h"
+#include "judge/report/json.h"
+#include "judge/findings/near_limit.h"
+#include "judge/findings/shrink.h"
+#include "judge/findings/standing.h"
 
 namespace judge {
 

@@ -1,11 +1,11 @@
 // The findings after a verdict as a user reads them (findings.h): the judge
 // command run on the known-wrong files and on a slow correct one, its text
 // and its JSON report read back; and the standing's JSON on made-up figures.
-#include "findings.h"
+#include "judge/findings/findings.h"
 
 #include <gtest/gtest.h>
 
-#include "sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "near_limit.h"
+#include "judge/findings/near_limit.h"
 
 #include <algorithm>
 

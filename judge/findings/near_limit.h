@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "verdict.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 

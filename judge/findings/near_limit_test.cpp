@@ -1,6 +1,6 @@
 // Near the limit (near_limit.h): the rule on made-up times, then a correct
 // file that spends most of its limit on every case.
-#include "near_limit.h"
+#include "judge/findings/near_limit.h"
 
 #include <gtest/gtest.h>
 

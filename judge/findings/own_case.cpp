@@ -1,4 +1,4 @@
-#include "own_case.h"
+#include "judge/findings/own_case.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -6,12 +6,12 @@
 #include <memory>
 #include <sstream>
 
-#include "catalog.h"
-#include "checker.h"
-#include "counter.h"
-#include "reader.h"
-#include "report.h"
-#include "sandbox.h"
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "core/counter.h"
+#include "core/reader.h"
+#include "judge/report/report.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 namespace {

@@ -7,8 +7,8 @@
 #pragma once
 #include <string>
 
-#include "json.h"
-#include "verdict.h"
+#include "judge/report/json.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 

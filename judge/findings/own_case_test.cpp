@@ -5,9 +5,9 @@
 
 #include <fstream>
 
-#include "json.h"
-#include "sandbox.h"
-#include "testcases.h"
+#include "judge/report/json.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "shrink.h"
+#include "judge/findings/shrink.h"
 
 #include <algorithm>
 #include <random>

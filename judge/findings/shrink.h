@@ -13,8 +13,8 @@
 #include <chrono>
 #include <functional>
 
-#include "board.h"
-#include "verdict.h"
+#include "core/board.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 

@@ -1,11 +1,11 @@
 // Shrinking a failing puzzle (shrink.h): first on made-up failures whose
 // smallest form is known, then on the known-wrong files, run as the judge runs
 // them, whose smallest failing board must still fail alone.
-#include "shrink.h"
+#include "judge/findings/shrink.h"
 
 #include <gtest/gtest.h>
 
-#include "testcases.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "standing.h"
+#include "judge/findings/standing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -152,13 +152,13 @@ std::vector<Entrant> bundledEntrants(const std::vector<Subset>& subsets, const S
   return entrants;
 }
 
-// judge/does_nothing.cpp on every subset, or nullopt when it cannot be built.
+// judge/sandbox/does_nothing.cpp on every subset, or nullopt when it cannot be built.
 std::optional<Entrant> floorEntrant(const std::vector<Subset>& subsets, const Workspace& workspace) {
   std::optional<Board> solved;
   for (const Subset& subset : subsets)
     for (const Case& c : subset.cases)
       if (c.solution && c.solution->size() == 9) solved = c.solution;
-  Program program = buildProgram(workspace.root + "/judge/does_nothing.cpp", workspace);
+  Program program = buildProgram(workspace.root + "/judge/sandbox/does_nothing.cpp", workspace);
   if (program.verdict != Verdict::kAccepted || !solved) return std::nullopt;
   Entrant floor{kFloor, program.path, {}, {}, {}, "", solved};
   for (size_t k = 0; k < subsets.size(); ++k) floor.sets.push_back(k);

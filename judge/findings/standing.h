@@ -15,15 +15,15 @@
 // The times include what every judged case costs: the runner's exchange of
 // the board with the judge, tens of microseconds with LeetCode's sanitizers,
 // so ratios between fast solutions lean towards 1 and vary from process to
-// process. That floor is measured too, as judge/does_nothing.cpp's time in the
+// process. That floor is measured too, as judge/sandbox/does_nothing.cpp's time in the
 // same rounds, and a ratio whose times are under kNearFloor times it is marked.
 #pragma once
 #include <map>
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "verdict.h"
+#include "core/catalog.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 

@@ -1,7 +1,7 @@
 // Standing (standing.h): the subset, the ratios and the placement sentence on
 // made-up figures; the reading path read from solutions/README.md; and a copy
 // of a bundled file timed against the file itself, which must come out level.
-#include "standing.h"
+#include "judge/findings/standing.h"
 
 #include <gtest/gtest.h>
 

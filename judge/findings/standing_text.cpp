@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <map>
 
-#include "standing.h"
+#include "judge/findings/standing.h"
 
 namespace judge {
 namespace {
@@ -123,7 +123,7 @@ std::string standingText(const StandingReport& report, const std::vector<Reading
   }
   if (anyNearFloor(report.rows)) {
     text += "  ~: a time under " + fixed("%.0f", kNearFloor) + "x what a case costs a solution that does nothing "
-            "(judge/does_nothing.cpp:";
+            "(judge/sandbox/does_nothing.cpp:";
     for (const auto& [set, micros] : report.floorMicros) text += " " + set + " " + fixed("%.0f", micros) + " us";
     text += "): the judge's exchange of the board, not the search, is most of it\n";
   }

@@ -1,4 +1,4 @@
-#include "json.h"
+#include "judge/report/json.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // The JSON value: written as the report prints it, read back as its tests
 // read it, and bad documents refused with where and why.
-#include "json.h"
+#include "judge/report/json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "judge/report/report.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "json.h"
-#include "verdict.h"
+#include "judge/report/json.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 

@@ -9,11 +9,11 @@
 
 #include <cstdio>
 
-#include "catalog.h"
-#include "checker.h"
-#include "json.h"
-#include "sandbox.h"
-#include "testcases.h"
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "judge/report/json.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

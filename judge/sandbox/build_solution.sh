@@ -1,13 +1,13 @@
 #!/bin/sh
-# Usage: judge/build_solution.sh TOOLCHAIN.sh FILE NAME OUT
+# Usage: judge/sandbox/build_solution.sh TOOLCHAIN.sh FILE NAME OUT
 # Builds the solution FILE as LeetCode does: one translation unit holding
-# LeetCode's environment (judge/prelude.h), FILE at global scope, unchanged,
+# LeetCode's environment (core/prelude.h), FILE at global scope, unchanged,
 # and after it the driver, whose main() runs each case with
-# Solution().solveSudoku(board) (judge/runner.h). Compiler messages name the
+# Solution().solveSudoku(board) (judge/sandbox/runner.h). Compiler messages name the
 # file NAME (as the user wrote its path) and its own line numbers, nothing of
 # this wrapping. Compiled by the toolchain the Makefile chose and wrote to
 # TOOLCHAIN (LeetCode's clang 19, -std=c++23, -O2, ASan + UBSan where
-# installed) and linked with judge/runner.cpp into the program OUT.
+# installed) and linked with judge/sandbox/runner.cpp into the program OUT.
 # Exit 0: built. Exit 77: skipped, the file needs a newer standard than the
 # toolchain's (reason on stderr). Otherwise: the compiler's exit, its message on stderr.
 set -eu
@@ -21,7 +21,7 @@ mkdir -p "$(dirname "$out")"
 # NAME inside a #line directive: a string literal, so '\' and '"' are escaped.
 literal=$(printf '%s' "$name" | sed 's/[\\"]/\\&/g')
 {
-  echo '#include "prelude.h"'
+  echo '#include "core/prelude.h"'
   echo "#line 1 \"$literal\""
   cat "$file"
   echo  # a file whose last line has no newline

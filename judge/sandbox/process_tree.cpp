@@ -1,4 +1,4 @@
-#include "process_tree.h"
+#include "judge/sandbox/process_tree.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 // The judged process: one solution file (compiled with the driver that
-// judge/build_solution.sh appends) run on every puzzle of a set, all in this
+// judge/sandbox/build_solution.sh appends) run on every puzzle of a set, all in this
 // one process, as LeetCode runs a submission: a fresh Solution per case, but
 // globals live on between cases.
 //
@@ -20,8 +20,8 @@
 #include <iostream>
 #include <string>
 
-#include "board.h"
-#include "runner.h"
+#include "core/board.h"
+#include "judge/sandbox/runner.h"
 
 namespace judge {
 namespace {

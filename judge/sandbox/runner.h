@@ -1,11 +1,11 @@
 // The judged program's loop, linked with every program the judge builds. The
 // program itself is one translation unit, as LeetCode compiles a submission:
-// judge/prelude.h, the user's file at global scope, then the driver that
-// judge/build_solution.sh appends, whose main() calls judge_run_cases with
+// core/prelude.h, the user's file at global scope, then the driver that
+// judge/sandbox/build_solution.sh appends, whose main() calls judge_run_cases with
 // `Solution().solveSudoku(board)`. The name is C's, outside any namespace, so
 // that the driver can declare it whatever names the user's file defines.
 #pragma once
-#include "board.h"
+#include "core/board.h"
 
 // Runs `solve` on every puzzle the judge sends (runner.cpp describes the
 // channels; the judge times and limits the process from outside, so no

@@ -1,4 +1,4 @@
-#include "sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 #include <fcntl.h>
 #include <poll.h>

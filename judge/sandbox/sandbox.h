@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "process_tree.h"
+#include "core/board.h"
+#include "judge/sandbox/process_tree.h"
 
 namespace judge {
 

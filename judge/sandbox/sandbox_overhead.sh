@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: judge/sandbox_overhead.sh [JUDGE]   (default build/bin/judge; run from the repository)
+# Usage: judge/sandbox/sandbox_overhead.sh [JUDGE]   (default build/bin/judge; run from the repository)
 # The sandbox's overhead per set, in one run: for each set, every bundled
 # solution that `make` judges on it, judged once with the sandbox and once
 # with --no-sandbox (programs cached by a first full run, so no compile is

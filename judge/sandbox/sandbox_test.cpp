@@ -18,10 +18,10 @@
 #include <sstream>
 #include <thread>
 
-#include "header_value.h"
-#include "sandbox.h"
-#include "testcases.h"
-#include "verdict.h"
+#include "judge/header_value.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 namespace {

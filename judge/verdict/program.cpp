@@ -11,15 +11,15 @@
 #include <stdexcept>
 #include <thread>
 
-#include "sandbox.h"
-#include "verdict.h"
+#include "judge/sandbox/sandbox.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kSkippedExit = 77;  // judge/build_solution.sh: the file needs a newer standard
+constexpr int kSkippedExit = 77;  // judge/sandbox/build_solution.sh: the file needs a newer standard
 constexpr const char* kDriver = "LeetCode driver";  // the #line name of the driver's lines
 // Part of every key: raised when what the cache holds changes meaning, so that
 // records an older judge wrote are never read.
@@ -42,7 +42,7 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull)
 std::string buildKey(const std::string& name, const std::string& text, const Workspace& workspace) {
   uint64_t hash = fnv1a(text, fnv1a(name + '\0' + kCacheFormat + '\0'));
   hash = fnv1a(readText(workspace.judged + "/toolchain.sh"), hash);
-  hash = fnv1a(readText(workspace.root + "/judge/build_solution.sh"), hash);
+  hash = fnv1a(readText(workspace.root + "/judge/sandbox/build_solution.sh"), hash);
   std::ostringstream key;
   key << std::hex << hash;
   return key.str();
@@ -130,10 +130,12 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (!fs::exists(failed)) {
     fs::create_directories(fs::path(base).parent_path());
     std::ofstream(base + ".cpp", std::ios::binary) << text;  // the text the key was made from
-    std::string script = workspace.root + "/judge/build_solution.sh";
-    // The compile sees the judge's scripts, its runtime and the copy of the file, and writes
-    // only where programs go (sandbox.h: no other file of the repository or the system's /etc).
-    Mounts mounts{{workspace.root + "/judge", workspace.judged}, {workspace.judged + "/bin"}};
+    std::string script = workspace.root + "/judge/sandbox/build_solution.sh";
+    // The compile sees the build script, LeetCode's environment (core/prelude.h), the runtime and
+    // the copy of the file, and writes only where programs go (sandbox.h: no other file of the
+    // repository or the system's /etc).
+    Mounts mounts{{workspace.root + "/judge/sandbox", workspace.root + "/core/prelude.h", workspace.judged},
+                  {workspace.judged + "/bin"}};
     int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
                             program.message);
     if (status == 0) return program;

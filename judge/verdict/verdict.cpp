@@ -1,4 +1,4 @@
-#include "verdict.h"
+#include "judge/verdict/verdict.h"
 
 #include <algorithm>
 #include <atomic>
@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <thread>
 
-#include "catalog.h"
-#include "checker.h"
-#include "sandbox.h"
-#include "testcases.h"
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

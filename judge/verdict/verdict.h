@@ -1,5 +1,5 @@
-// The judge: compiles one solution file as LeetCode does (judge/prelude.h, the
-// file at global scope, then the driver: judge/build_solution.sh, with the
+// The judge: compiles one solution file as LeetCode does (core/prelude.h, the
+// file at global scope, then the driver: judge/sandbox/build_solution.sh, with the
 // toolchain the Makefile chose) and runs it set by set, each set in one child
 // process (sandbox.h), each case against a time limit, each answer through
 // the checker. A set stops at its first failing case, as on LeetCode. The
@@ -13,8 +13,8 @@
 #include <variant>
 #include <vector>
 
-#include "board.h"
-#include "testcases.h"
+#include "core/board.h"
+#include "core/testcases.h"
 
 namespace judge {
 

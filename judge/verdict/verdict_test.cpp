@@ -10,10 +10,10 @@
 #include <map>
 #include <mutex>
 
-#include "catalog.h"
-#include "header_value.h"
-#include "testcases.h"
-#include "verdict.h"
+#include "core/catalog.h"
+#include "judge/header_value.h"
+#include "core/testcases.h"
+#include "judge/verdict/verdict.h"
 
 namespace judge {
 namespace {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: judge/verdict_time.sh [FILE] [RUNS]   (run from a built repository)
+# Usage: judge/verdict/verdict_time.sh [FILE] [RUNS]   (run from a built repository)
 # How long `make judge SOLUTION=FILE` takes to print its LeetCode verdict line,
 # and to end, beside a plain compile of the same file as LeetCode's compiler
 # would take it (clang++-19 -std=c++23 -O2 -fsanitize=address,undefined, with

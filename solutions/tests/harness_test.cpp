@@ -10,10 +10,10 @@
 #include <set>
 #include <sstream>
 
-#include "catalog.h"
-#include "checker.h"
-#include "registry.h"
-#include "testcases.h"
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "core/registry.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {
