@@ -25,7 +25,7 @@ else
 BUILD    ?= build/$(subst /,_,$(notdir $(CXX))$(subst $() ,,$(CXXSTD)$(CXXFLAGS)))
 endif
 WARNINGS := -Wall -Wextra
-CPPFLAGS += -Ijudge -I. -DREPO_ROOT='"$(CURDIR)"' -MMD -MP
+CPPFLAGS += -I. -DREPO_ROOT='"$(CURDIR)"' -MMD -MP
 ALLFLAGS  = $(CXXSTD) $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS)
 
 # LeetCode compiles with a recent clang at -std=c++23 -O2 with sanitizers on.
@@ -51,19 +51,20 @@ endif
 endif
 CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),o,skipped.o),$(CXX23_SOLUTIONS))
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
-JUDGE_LIB  := $(addprefix $(BUILD)/judge/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o)
-# The sudoku toolkit (sudoku/) uses the judge's board, checker, reader and counter; the judge
-# never uses it. Its
-# objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
-SUDOKU_OBJ := $(BUILD)/objects/sudoku
+# The objects in $(BUILD)/objects/ mirror the source tree: core/board.cpp -> $(BUILD)/objects/core/board.o.
+OBJ        := $(BUILD)/objects
+CORE_LIB   := $(addprefix $(OBJ)/core/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o)
+# The sudoku toolkit (sudoku/) uses core/'s board, checker, reader and counter; the judge
+# never uses it. Its objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
+SUDOKU_OBJ := $(OBJ)/sudoku
 SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o parallel.o generator.o)
 CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,sudoku.o generate_command.o)
 WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(CXX23_SOLUTIONS),$(SOLUTIONS))) \
               $(CXX23_WRAPPERS)
 # The Markdown pages' checks (markdown/): links and anchors resolve; translated pages in step.
-MARKDOWN_OBJ := $(BUILD)/objects/markdown
+MARKDOWN_OBJ := $(OBJ)/markdown
 MARKDOWN_LIB := $(MARKDOWN_OBJ)/markdown.o
-TEST_OBJS  := $(patsubst judge/%.cpp,$(BUILD)/judge/%.o,$(wildcard judge/*_test.cpp)) \
+TEST_OBJS  := $(patsubst %.cpp,$(OBJ)/%.o,$(wildcard core/*_test.cpp judge/*_test.cpp judge/*/*_test.cpp solutions/tests/*_test.cpp)) \
               $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(wildcard sudoku/*_test.cpp)) \
               $(patsubst markdown/%.cpp,$(MARKDOWN_OBJ)/%.o,$(wildcard markdown/*_test.cpp))
 
@@ -74,7 +75,7 @@ NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo a
 .PHONY: table
 .DEFAULT_GOAL := all
 
-# The judge (judge/verdict.h) builds each solution file as LeetCode does: clang 19,
+# The judge (judge/verdict/verdict.h) builds each solution file as LeetCode does: clang 19,
 # C++23, -O2, ASan + UBSan (without clang 19: $(CXX) $(CXXSTD), and files that need
 # C++23 are skipped), and runs each testcase set in a child process that it watches.
 JUDGE_CXX     := $(if $(shell command -v $(LEETCODE_CXX)),$(LEETCODE_CXX),$(CXX))
@@ -82,9 +83,10 @@ JUDGE_STD     := $(if $(shell command -v $(LEETCODE_CXX)),c++23,$(patsubst -std=
 JUDGED        := $(BUILD)/judged
 JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 # clang only: the standard library parsed once (1.7 s of each file's 2 s compile).
-JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/prelude.pch)
-JUDGE_CORE    := $(addprefix $(BUILD)/judge/,verdict.o program.o sandbox.o process_tree.o report.o json.o \
-                 own_case.o shrink.o call_state.o near_limit.o standing.o standing_text.o findings.o)
+JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/core-prelude.pch)
+# The judge's rooms, one a stage (judge/README.md, "Where the code is").
+JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
+                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp)))
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
@@ -209,11 +211,11 @@ chart: ## Draw $(BENCH_OUT)/chart.png (us per puzzle) and ladder.png (the ladder
 	bench/report.sh --ladder $(BENCH_OUT)/results.tsv > $(BUILD)/ladder.dat
 	gnuplot -e "data='$(BUILD)/ladder.dat'; out='$(BENCH_OUT)/ladder.png'" bench/ladder.gp
 
-$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB)
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
 
-$(BUILD)/benchmarks-yours: $(BENCH_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB) $(BUILD)/yours/yours.o \
+$(BUILD)/benchmarks-yours: $(BENCH_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(BUILD)/yours/yours.o \
                            $(BUILD)/solution-list
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
 
@@ -230,7 +232,7 @@ FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize
 FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= $(BUILD)/fuzz-corpus
 FUZZ_OBJS     = $(SUDOKU_OBJ)/fuzz_reader.o \
-                $(addprefix $(BUILD)/judge/,reader.o board.o checker.o testcases.o)
+                $(addprefix $(OBJ)/core/,reader.o board.o checker.o testcases.o)
 
 .PHONY: fuzz
 fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
@@ -276,16 +278,16 @@ explore-check: ## The capture tests, and the page in headless Chromium (CI runs 
 explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
 	$(Q)$(MAKE) EXPLORE_BUILD=$(BUILD)/explore-sanitize EXPLORE_FLAGS="$(SANITIZE_FLAGS)" explore-check
 
-$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB)
+$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
 
-$(BUILD)/bin/explore-yours: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(JUDGE_LIB) \
+$(BUILD)/bin/explore-yours: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(CORE_LIB) \
                             $(SUDOKU_LIB) $(BUILD)/yours/yours.o $(BUILD)/solution-list
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
 
-$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(JUDGE_LIB)
+$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(CORE_LIB)
 	$(NEED_GTEST)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_MAIN_LIBS)
@@ -300,7 +302,7 @@ $(EXPLORE_OBJ)/%.o: explore/%.cpp
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
-$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(JUDGE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
+$(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
 	$(NEED_GTEST)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
@@ -311,7 +313,7 @@ all: $(BUILD)/sudoku
 $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
 $(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
-$(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(JUDGE_LIB)
+$(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(CORE_LIB)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^)
 
 # The toolkit's 9x9 engine is built for the CPU that builds it, at -O3, as the fastest public
@@ -336,17 +338,25 @@ $(SUDOKU_OBJ)/%.o: sudoku/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
-$(BUILD)/judge/%.o: judge/%.cpp
+$(OBJ)/core/%.o: core/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
 
-# g++: LeetCode's environment (judge/prelude.h, the whole standard library) parsed once for
-# every wrapped solution, not once for each (3 s of each file's 3.5 s): g++ finds
-# $(BUILD)/pch/prelude.h.gch before judge/prelude.h, and uses it when the flags match.
-PRELUDE_GCH := $(if $(filter g++%,$(notdir $(CXX))),$(BUILD)/pch/prelude.h.gch)
-$(BUILD)/pch/prelude.h.gch: judge/prelude.h
+$(OBJ)/judge/%.o: judge/%.cpp
 	@mkdir -p $(@D)
-	$(call say,PCH,$@)echo '#include "prelude.h"  // compiled, not opened: no "#pragma once in main file"' > $@.h && \
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+
+$(OBJ)/solutions/tests/%.o: solutions/tests/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+
+# g++: LeetCode's environment (core/prelude.h, the whole standard library) parsed once for
+# every wrapped solution, not once for each (3 s of each file's 3.5 s): g++ finds
+# $(BUILD)/pch/core/prelude.h.gch before core/prelude.h, and uses it when the flags match.
+PRELUDE_GCH := $(if $(filter g++%,$(notdir $(CXX))),$(BUILD)/pch/core/prelude.h.gch)
+$(BUILD)/pch/core/prelude.h.gch: core/prelude.h
+	@mkdir -p $(@D)
+	$(call say,PCH,$@)echo '#include "core/prelude.h"  // compiled, not opened: no "#pragma once in main file"' > $@.h && \
 	  $(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -MT $@ -MF $@.d -x c++-header $@.h -o $@
 $(BUILD)/solutions/%.o: CPPFLAGS := $(if $(PRELUDE_GCH),-I$(BUILD)/pch) $(CPPFLAGS)
 $(WRAPPERS): | $(PRELUDE_GCH)
@@ -356,23 +366,23 @@ $(WRAPPERS): | $(PRELUDE_GCH)
 # -std=c++20 at least, as LeetCode's C++ is newer than the bundled files' C++17; no warnings, as
 # the code is the user's.
 YOURS_STD = $(if $(filter -std=c++23,$(CXXSTD)),-std=c++23,-std=c++20)
-$(BUILD)/yours/yours.cc: $(BUILD)/yours/yours.cpp judge/wrap.sh
-	$(call say,WRAP,$@)judge/wrap.sh yours $< > $@
+$(BUILD)/yours/yours.cc: $(BUILD)/yours/yours.cpp core/wrap.sh
+	$(call say,WRAP,$@)core/wrap.sh yours $< > $@
 
 $(BUILD)/yours/yours.o: $(BUILD)/yours/yours.cc
 	$(call say,CXX,$@)$(CXX) $(YOURS_STD) $(CXXFLAGS) -w $(CPPFLAGS) $(call instrument,$(CXX)) -c $< -o $@
 
-# Each solution is compiled unchanged inside its own namespace (judge/wrap.sh).
-$(BUILD)/solutions/%.cc: solutions/%.cpp judge/wrap.sh
+# Each solution is compiled unchanged inside its own namespace (core/wrap.sh).
+$(BUILD)/solutions/%.cc: solutions/%.cpp core/wrap.sh
 	@mkdir -p $(@D)
-	$(call say,WRAP,$@)judge/wrap.sh $(subst -,_,$*) $< > $@
+	$(call say,WRAP,$@)core/wrap.sh $(subst -,_,$*) $< > $@
 
 $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
 	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -c $< -o $@
 
-$(BUILD)/solutions/%.skipped.cc: solutions/%.cpp judge/wrap.sh
+$(BUILD)/solutions/%.skipped.cc: solutions/%.cpp core/wrap.sh
 	@mkdir -p $(@D)
-	$(call say,SKIP,$@)judge/wrap.sh --skip "$(CXX23_MISSING)" $(subst -,_,$*) $< > $@
+	$(call say,SKIP,$@)core/wrap.sh --skip "$(CXX23_MISSING)" $(subst -,_,$*) $< > $@
 
 ifneq ($(CXX23),)
 $(CXX23_WRAPPERS): $(BUILD)/solutions/%.o: $(BUILD)/solutions/%.cc
@@ -397,25 +407,28 @@ $(BUILD)/sudoku $(BUILD)/tests $(BUILD)/benchmarks: $(BUILD)/solution-list
 
 # The judge's tests judge the known-wrong files: they need the runtime it links them with.
 $(BUILD)/tests: $(JUDGE_CORE) | $(JUDGED)/toolchain.sh
-$(BUILD)/judge/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
+$(OBJ)/judge/verdict/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 $(BUILD)/tests: | $(JUDGE_BIN)
-$(BUILD)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' \
+$(OBJ)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' \
                                                -DBUILD_DIR='"$(abspath $(BUILD))"'
 # The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
 # read its output.
-$(BUILD)/judge/sandbox_test.o $(BUILD)/judge/report_test.o $(BUILD)/judge/own_case_test.o $(BUILD)/judge/findings_test.o: \
+$(OBJ)/judge/sandbox/sandbox_test.o $(OBJ)/judge/report/report_test.o $(OBJ)/judge/findings/own_case_test.o \
+$(OBJ)/judge/findings/findings_test.o: \
   CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
-$(JUDGE_BIN): $(BUILD)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_LIB)
+$(JUDGE_BIN): $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(CORE_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
 
 # The runner every judged program is linked with, built by the judge's compiler.
-$(JUDGED)/%.o: judge/%.cpp
+$(JUDGED)/runner.o: judge/sandbox/runner.cpp
+$(JUDGED)/board.o: core/board.cpp
+$(JUDGE_RUNTIME):
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
 
-$(JUDGED)/prelude.pch: judge/prelude.h
+$(JUDGED)/core-prelude.pch: core/prelude.h
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) -x c++-header $< -o $@
 
@@ -426,16 +439,16 @@ JUDGE_LINK    := $(if $(shell command -v ld.lld),-fuse-ld=lld)
 # losing it, rewrites the toolchain file.
 $(shell mkdir -p $(JUDGED) && echo '$(JUDGE_LINK)' | cmp -s - $(JUDGED)/link-choice || echo '$(JUDGE_LINK)' > $(JUDGED)/link-choice)
 
-# Read by judge/build_solution.sh; rewritten with the runtime, so programs linked
+# Read by judge/sandbox/build_solution.sh; rewritten with the runtime, so programs linked
 # with an older runtime are rebuilt.
 $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH) $(JUDGED)/link-choice
-	@printf '%s\n' "# How judge/build_solution.sh builds a solution for the judge (written by make)" \
+	@printf '%s\n' "# How judge/sandbox/build_solution.sh builds a solution for the judge (written by make)" \
 	  "cxx='$(JUDGE_CXX)'" "standard='$(JUDGE_STD)'" "flags='$(LEETCODE_FLAGS)'" \
-	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)/judge'" \
+	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)'" \
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" "linkflags='$(JUDGE_LINK)'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
--include $(wildcard $(BUILD)/*/*.d $(SUDOKU_OBJ)/*.d $(EXPLORE_OBJ)/*.d $(MARKDOWN_OBJ)/*.d $(BUILD)/pch/*.gch.d)
+-include $(wildcard $(BUILD)/*/*.d $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(BUILD)/pch/*/*.gch.d)
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc

@@ -1,7 +1,7 @@
 // The hooks -finstrument-functions calls (see effort.h). This file itself is never instrumented:
 // only the solutions' objects are (`make bench` sets INSTRUMENT=1 for them), so the hooks may use
 // the standard library. Names come from the dynamic symbol table (the binary is linked -rdynamic).
-#include "effort.h"
+#include "bench/effort.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>

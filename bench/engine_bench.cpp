@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "sudoku/engine.h"
-#include "testcases.h"
+#include "core/testcases.h"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include <map>
 #include <stdexcept>
 
-#include "checker.h"
+#include "core/checker.h"
 #include "sudoku/engine.h"
 #include "sudoku/parallel.h"
-#include "testcases.h"
+#include "core/testcases.h"
 
 namespace {
 

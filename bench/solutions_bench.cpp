@@ -28,10 +28,10 @@
 
 #include "bench/effort.h"
 #include "bench/yours.h"
-#include "catalog.h"
-#include "checker.h"
-#include "registry.h"
-#include "testcases.h"
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "core/registry.h"
+#include "core/testcases.h"
 
 namespace {
 

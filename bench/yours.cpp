@@ -11,7 +11,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "checker.h"
+#include "core/checker.h"
 
 namespace yours {
 namespace {

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "catalog.h"
-#include "registry.h"
-#include "testcases.h"
+#include "core/catalog.h"
+#include "core/registry.h"
+#include "core/testcases.h"
 
 namespace yours {
 

@@ -2,7 +2,7 @@
 // file is never instrumented (only the solutions' objects are), so the hooks may use the
 // standard library. A search is stopped at a limit by throwing from an entry hook: the
 // solution's frames unwind as for any exception, their destructors run, nothing leaks.
-#include "capture.h"
+#include "explore/capture.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>

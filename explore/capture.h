@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "registry.h"
+#include "core/board.h"
+#include "core/registry.h"
 
 namespace explore {
 

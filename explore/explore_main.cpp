@@ -20,7 +20,7 @@
 #include <stdexcept>
 
 #include "explore/page.h"
-#include "judge/reader.h"
+#include "core/reader.h"
 
 namespace {
 

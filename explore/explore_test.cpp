@@ -9,9 +9,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "checker.h"
+#include "core/checker.h"
 #include "explore/page.h"
-#include "testcases.h"
+#include "core/testcases.h"
 
 namespace explore {
 namespace {

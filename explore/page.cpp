@@ -1,9 +1,9 @@
-#include "page.h"
+#include "explore/page.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "checker.h"
+#include "core/checker.h"
 
 namespace explore {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "capture.h"
+#include "explore/capture.h"
 
 namespace explore {
 

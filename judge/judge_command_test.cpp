@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 namespace {

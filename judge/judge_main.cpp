@@ -24,12 +24,12 @@
 #include <thread>
 #include <variant>
 
-#include "catalog.h"
-#include "findings.h"
-#include "own_case.h"
-#include "report.h"
-#include "sandbox.h"
-#include "verdict.h"
+#include "core/catalog.h"
+#include "judge/findings/findings.h"
+#include "judge/findings/own_case.h"
+#include "judge/report/report.h"
+#include "judge/sandbox/sandbox.h"
+#include "judge/verdict/verdict.h"
 
 namespace {
 

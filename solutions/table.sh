@@ -6,7 +6,7 @@
 # that are neither blank nor only a comment) and the sets it passes: the
 # Solution.Set tests that the harness in TESTS registers for it
 # (`TESTS --gtest_list_tests`). With --technique, prints only the technique of
-# each FILE, one a line (judge/table_test.cpp checks it).
+# each FILE, one a line (solutions/tests/table_test.cpp checks it).
 set -eu
 
 # The technique of FILE, from its header comment: the first comment lines of the file,

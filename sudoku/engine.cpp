@@ -1,4 +1,4 @@
-#include "engine.h"
+#include "sudoku/engine.h"
 
 #include <cstdint>
 #include <cstring>

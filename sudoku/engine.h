@@ -23,7 +23,7 @@
 #include <array>
 #include <string_view>
 
-#include "counter.h"
+#include "core/counter.h"
 
 namespace judge {
 

@@ -3,18 +3,18 @@
 // solutions, and a first solution that solves the puzzle; clashing givens,
 // an empty board and the limit; and the same search as
 // solutions/propagation_bitboard.cpp.
-#include "engine.h"
+#include "sudoku/engine.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
-#include "catalog.h"
-#include "checker.h"
-#include "generator.h"
-#include "registry.h"
-#include "testcases.h"
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "sudoku/generator.h"
+#include "core/registry.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

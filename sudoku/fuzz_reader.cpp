@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "checker.h"
-#include "reader.h"
+#include "core/checker.h"
+#include "core/reader.h"
 
 namespace {
 

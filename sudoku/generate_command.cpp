@@ -1,11 +1,11 @@
-#include "generate_command.h"
+#include "sudoku/generate_command.h"
 
 #include <string>
 #include <vector>
 
-#include "generator.h"
-#include "parallel.h"
-#include "sudoku.h"
+#include "sudoku/generator.h"
+#include "sudoku/parallel.h"
+#include "sudoku/sudoku.h"
 
 namespace judge {
 namespace {

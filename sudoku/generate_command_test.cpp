@@ -8,12 +8,12 @@
 #include <iterator>
 #include <sstream>
 
-#include "checker.h"
-#include "counter.h"
-#include "generator.h"
-#include "sudoku.h"
-#include "sudoku_run.h"
-#include "testcases.h"
+#include "core/checker.h"
+#include "core/counter.h"
+#include "sudoku/generator.h"
+#include "sudoku/sudoku.h"
+#include "sudoku/sudoku_run.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "generator.h"
+#include "sudoku/generator.h"
 
 #include <algorithm>
 #include <limits>
@@ -7,9 +7,9 @@
 #include <string>
 #include <utility>
 
-#include "engine.h"
-#include "grid.h"
-#include "parallel.h"
+#include "sudoku/engine.h"
+#include "sudoku/grid.h"
+#include "sudoku/parallel.h"
 
 namespace judge {
 namespace {

@@ -3,7 +3,7 @@
 // minimal puzzle) or a floor of givens is reached. Uniqueness is decided by
 // the 9x9 engine (engine.h) on 9x9 boards and by the one-thread search of
 // parallel.h on the others (hidden singles make it fast enough for 16x16);
-// the tests re-check it with the independent judge/counter.h.
+// the tests re-check it with the independent core/counter.h.
 // Randomness is std::mt19937_64 with our own uniform draws and shuffle (the
 // standard library's distributions differ between implementations), so a
 // seed gives the same puzzles everywhere.
@@ -13,7 +13,7 @@
 #include <random>
 #include <vector>
 
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

@@ -2,7 +2,7 @@
 // size* sets) whose unique solution the independent counter (counter.h)
 // confirms, minimality given by given, the floor of givens, reproducibility
 // per seed and index, the rating.
-#include "generator.h"
+#include "sudoku/generator.h"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <stdexcept>
 #include <utility>
 
-#include "checker.h"
-#include "counter.h"
-#include "testcases.h"
+#include "core/checker.h"
+#include "core/counter.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

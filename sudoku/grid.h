@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

@@ -1,4 +1,4 @@
-#include "parallel.h"
+#include "sudoku/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -8,8 +8,8 @@
 #include <thread>
 #include <utility>
 
-#include "checker.h"
-#include "grid.h"
+#include "core/checker.h"
+#include "sudoku/grid.h"
 
 namespace judge {
 namespace {

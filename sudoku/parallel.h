@@ -13,7 +13,7 @@
 #include <functional>
 #include <limits>
 
-#include "board.h"
+#include "core/board.h"
 
 namespace judge {
 

@@ -1,7 +1,7 @@
 // The parallel search against the independent counter (counter.h) on 1 to 8
 // threads: the same counts, the same unique solutions, the limit and the
 // budget respected, bad boards refused; forEachIndex runs every index once.
-#include "parallel.h"
+#include "sudoku/parallel.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "checker.h"
-#include "counter.h"
-#include "testcases.h"
+#include "core/checker.h"
+#include "core/counter.h"
+#include "core/testcases.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "sudoku.h"
+#include "sudoku/sudoku.h"
 
 #include <CLI/CLI.hpp>
 
@@ -8,12 +8,12 @@
 #include <memory>
 #include <sstream>
 
-#include "checker.h"
-#include "engine.h"
-#include "generate_command.h"
-#include "parallel.h"
-#include "reader.h"
-#include "registry.h"
+#include "core/checker.h"
+#include "sudoku/engine.h"
+#include "sudoku/generate_command.h"
+#include "sudoku/parallel.h"
+#include "core/reader.h"
+#include "core/registry.h"
 
 namespace judge {
 namespace {

@@ -1,7 +1,7 @@
 // The `sudoku` command's entry point; everything else is in sudoku.cpp.
 #include <iostream>
 
-#include "sudoku.h"
+#include "sudoku/sudoku.h"
 
 int main(int argc, char** argv) {
   // The reader takes characters from std::cin's own buffer, and knows when it

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku.h"
+#include "sudoku/sudoku.h"
 
 namespace judge {
 

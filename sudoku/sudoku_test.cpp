@@ -11,12 +11,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "checker.h"
-#include "reader.h"
-#include "registry.h"
-#include "sudoku.h"
-#include "sudoku_run.h"
-#include "tagged_lines.h"
+#include "core/checker.h"
+#include "core/reader.h"
+#include "core/registry.h"
+#include "sudoku/sudoku.h"
+#include "sudoku/sudoku_run.h"
+#include "core/tagged_lines.h"
 
 namespace judge {
 namespace {

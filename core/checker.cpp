@@ -1,0 +1,146 @@
+#include "core/checker.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+namespace judge {
+namespace {
+
+using Cell = std::pair<int, int>;
+enum class Unit { kRow, kColumn, kBox };
+const char* const kUnitNames[] = {"row", "column", "box"};
+
+// The k-th cell of a unit; n is the box side.
+Cell unitCell(Unit unit, int index, int k, int n) {
+  if (unit == Unit::kRow) return {index, k};
+  if (unit == Unit::kColumn) return {k, index};
+  return {index / n * n + k / n, index % n * n + k % n};
+}
+
+// Whether some unit holds a symbol twice: one bit per symbol and unit, read
+// once per cell (the loader and the sudoku command ask it of every puzzle).
+bool hasDuplicate(const Board& board) {
+  int side = int(board.size()), n = boxSide(side);
+  uint32_t rows[25] = {}, columns[25] = {}, boxes[25] = {};
+  for (int r = 0; r < side; ++r)
+    for (int c = 0, b = r / n * n; c < side; ++b)  // b: the box of cells c .. c + n - 1
+      for (int end = c + n; c < end; ++c) {
+        int v = valueOf(board[r][c]);
+        if (v <= 0 || v > side) continue;
+        uint32_t bit = 1u << v;
+        if ((rows[r] | columns[c] | boxes[b]) & bit) return true;
+        rows[r] |= bit, columns[c] |= bit, boxes[b] |= bit;
+      }
+  return false;
+}
+
+// "row 4 has two 7s (r4c2 and r4c8)" for the first repeated symbol in a unit.
+std::string firstDuplicate(const Board& board) {
+  if (!hasDuplicate(board)) return "";
+  int side = int(board.size()), n = boxSide(side);
+  for (Unit unit : {Unit::kRow, Unit::kColumn, Unit::kBox})
+    for (int i = 0; i < side; ++i) {
+      Cell seen[26];  // by symbol value, 1..25
+      std::fill(seen, seen + side + 1, Cell{-1, -1});
+      for (int k = 0; k < side; ++k) {
+        auto [r, c] = unitCell(unit, i, k, n);
+        int v = valueOf(board[r][c]);
+        if (v <= 0 || v > side) continue;
+        if (seen[v].first >= 0)
+          return std::string(kUnitNames[int(unit)]) + " " + std::to_string(i + 1) + " has two " +
+                 board[r][c] + "s (" + cellName(seen[v].first, seen[v].second) + " and " +
+                 cellName(r, c) + ")";
+        seen[v] = {r, c};
+      }
+    }
+  return "";
+}
+
+std::string dims(const Board& board) {
+  return std::to_string(board.size()) + "x" + std::to_string(board.empty() ? 0 : board[0].size());
+}
+
+}  // namespace
+
+std::string checkShape(const Board& board) {
+  for (size_t r = 0; r < board.size(); ++r)
+    if (board[r].size() != board.size())
+      return r == 0 || board[r].size() == board[0].size()
+                 ? "board is " + dims(board)
+                 : "row " + std::to_string(r + 1) + " has " + std::to_string(board[r].size()) +
+                       " cells, row 1 has " + std::to_string(board[0].size());
+  if (boxSide(int(board.size())) == 0)
+    return "board is " + dims(board) + "; a board is 4x4, 9x9, 16x16 or 25x25";
+  return "";
+}
+
+std::string findConflict(const Board& board) {
+  std::string shape = checkShape(board);
+  return shape.empty() ? firstDuplicate(board) : shape;
+}
+
+std::string check(const Board& puzzle, const Board& answer, const Board* expected) {
+  int side = int(puzzle.size());
+  if (std::string shape = checkShape(answer); !shape.empty()) return shape;
+  if (answer.size() != puzzle.size())
+    return "board is " + dims(answer) + ", the puzzle " + dims(puzzle);
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      char got = answer[r][c], given = puzzle[r][c];
+      int v = valueOf(got);
+      if (got == kEmpty) return cellName(r, c) + " is still '.'";
+      if (v <= 0 || v > side)
+        return cellName(r, c) + " holds '" + got + "', not a symbol 1-" + symbol(side);
+      if (valueOf(given) > 0 && given != got)
+        return "given at " + cellName(r, c) + " changed from " + given + " to " + got;
+    }
+  if (std::string dup = firstDuplicate(answer); !dup.empty()) return dup;
+  if (expected)
+    for (int r = 0; r < side; ++r)
+      for (int c = 0; c < side; ++c)
+        if ((*expected)[r][c] != answer[r][c])
+          return cellName(r, c) + " is " + answer[r][c] + ", the known solution has " +
+                 (*expected)[r][c];
+  return "";
+}
+
+std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
+                   const Board* expected) {
+  std::vector<std::pair<std::string, const Board*>> boards = {{"puzzle", &puzzle},
+                                                               {"returned", &answer}};
+  if (expected) boards.push_back({"expected", expected});
+  std::vector<std::vector<std::string>> columns;
+  size_t height = 0;
+  for (auto& [title, board] : boards) {
+    std::vector<std::string> lines = {title};
+    std::istringstream grid(toGrid(*board));
+    for (std::string line; std::getline(grid, line);) lines.push_back(line);
+    height = std::max(height, lines.size());
+    columns.push_back(lines);
+  }
+  std::ostringstream out;
+  out << reason << "\n";
+  for (size_t i = 0; i < height; ++i) {
+    for (size_t b = 0; b < columns.size(); ++b) {
+      std::string text = i < columns[b].size() ? columns[b][i] : "";
+      text.resize(std::max<size_t>(text.size(), 24), ' ');
+      out << text << (b + 1 < columns.size() ? "  " : "");
+    }
+    out << "\n";
+  }
+  if (expected && checkShape(answer).empty() && answer.size() == expected->size()) {
+    std::vector<std::string> differ;
+    for (size_t r = 0; r < answer.size(); ++r)
+      for (size_t c = 0; c < answer.size(); ++c)
+        if (answer[r][c] != (*expected)[r][c]) differ.push_back(cellName(int(r), int(c)));
+    if (!differ.empty()) out << "differs from expected in " << differ.size() << " cells:";
+    for (size_t i = 0; i < differ.size() && i < 12; ++i) out << " " << differ[i];
+    if (!differ.empty()) out << (differ.size() > 12 ? " ...\n" : "\n");
+  }
+  return out.str();
+}
+
+}  // namespace judge

@@ -1,0 +1,123 @@
+// The house's arrows point one way. Every room may use core/ (the words they
+// all share) and nothing in core/ uses a room; no room but the judge reaches
+// into judge/; inside judge/, each stage uses only the stages before it
+// (sandbox < verdict < report < findings < judge_main), so a newcomer can
+// change one stage knowing what it may break. Read from each file's own
+// `#include "folder/..."` lines (core/README.md, "The arrows").
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+const std::string kRoot = REPO_ROOT;
+
+// The room a path is in: "core", "sudoku", "judge/verdict", "judge" (the judge's
+// own top: judge_main.cpp and its command test), "solutions/tests"...
+std::string roomOf(const std::string& path) {
+  fs::path p(path);
+  auto it = p.begin();
+  std::string top = it->string();
+  if (top == "judge" || top == "solutions") {
+    ++it;
+    fs::path rest = *it;
+    bool inFolder = std::next(it) != p.end();
+    return inFolder ? top + "/" + rest.string() : top;
+  }
+  return top;
+}
+
+// What each room may include, besides itself.
+const std::map<std::string, std::set<std::string>> kAllowed = {
+    {"core", {}},
+    {"sudoku", {"core"}},
+    {"bench", {"core", "sudoku"}},
+    {"explore", {"core", "sudoku"}},
+    {"markdown", {}},
+    {"solutions/tests", {"core"}},
+    {"judge/sandbox", {"core"}},
+    {"judge/verdict", {"core", "judge/sandbox"}},
+    {"judge/report", {"core", "judge/sandbox", "judge/verdict"}},
+    {"judge/findings", {"core", "judge/sandbox", "judge/verdict", "judge/report"}},
+    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings"}},
+};
+
+struct Include {
+  std::string file;  // relative to the root
+  int line;
+  std::string target;  // "core/board.h"
+};
+
+std::vector<Include> projectIncludes() {
+  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::vector<Include> found;
+  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "judge", "solutions/tests"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
+      std::string ext = entry.path().extension().string();
+      std::string rel = fs::relative(entry.path(), kRoot).string();
+      if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
+      if (rel.rfind("judge/fixtures/", 0) == 0) continue;  // submissions, not the judge's code
+      std::ifstream in(entry.path());
+      int number = 0;
+      std::smatch m;
+      for (std::string text; std::getline(in, text);)
+        if (++number, std::regex_search(text, m, include)) found.push_back({rel, number, m[1]});
+    }
+  }
+  return found;
+}
+
+// A test of a judge stage runs the whole judge (it judges real files), so it may
+// use any stage; the rule for folders still holds for it.
+bool judgeTest(const std::string& file) {
+  return file.rfind("judge/", 0) == 0 && file.size() > 9 && file.substr(file.size() - 9) == "_test.cpp";
+}
+
+}  // namespace
+
+TEST(Layout, EveryIncludeNamesItsFolderFromTheRoot) {
+  std::vector<Include> includes = projectIncludes();
+  ASSERT_GT(includes.size(), 100u);  // the walk found the code
+  for (const Include& inc : includes)
+    EXPECT_TRUE(fs::exists(kRoot + "/" + inc.target))
+        << inc.file << ":" << inc.line << ": \"" << inc.target
+        << "\" is not a path from the repository's root (write \"core/board.h\", not \"board.h\")";
+}
+
+TEST(Layout, NoRoomReachesUpwardOrIntoTheJudgeForTheSharedWords) {
+  for (const Include& inc : projectIncludes()) {
+    std::string from = roomOf(inc.file), to = roomOf(inc.target);
+    if (from == to) continue;
+    ASSERT_TRUE(kAllowed.count(from)) << inc.file << ": a folder the layout test does not know";
+    const std::set<std::string>& allowed = kAllowed.at(from);
+    bool ok = allowed.count(to) || (judgeTest(inc.file) && to.rfind("judge", 0) == 0);
+    EXPECT_TRUE(ok) << inc.file << ":" << inc.line << ": " << from << " may not include " << inc.target
+                    << " (" << to << "); " << from << " may use only itself"
+                    << (allowed.empty() ? "" : " and what is below it") << " (core/README.md, \"The arrows\")";
+  }
+}
+
+TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
+  // The check above, on made-up lines: it must refuse each of these.
+  auto refused = [](const std::string& file, const std::string& target) {
+    const std::set<std::string>& allowed = kAllowed.at(roomOf(file));
+    std::string to = roomOf(target);
+    return roomOf(file) != to && !allowed.count(to) && !(judgeTest(file) && to.rfind("judge", 0) == 0);
+  };
+  EXPECT_TRUE(refused("core/board.cpp", "sudoku/engine.h"));
+  EXPECT_TRUE(refused("sudoku/sudoku.cpp", "judge/verdict/verdict.h"));
+  EXPECT_TRUE(refused("judge/sandbox/sandbox.cpp", "judge/verdict/verdict.h"));
+  EXPECT_TRUE(refused("judge/report/report.cpp", "judge/findings/findings.h"));
+  EXPECT_TRUE(refused("bench/yours.cpp", "explore/page.h"));
+  EXPECT_FALSE(refused("judge/findings/findings.cpp", "judge/report/report.h"));
+  EXPECT_FALSE(refused("judge/sandbox/sandbox_test.cpp", "judge/verdict/verdict.h"));
+  EXPECT_EQ(roomOf("judge/judge_main.cpp"), "judge");
+  EXPECT_EQ(roomOf("judge/verdict/verdict.h"), "judge/verdict");
+}

@@ -1,0 +1,196 @@
+#include "judge/findings/findings.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/catalog.h"
+
+namespace judge {
+namespace {
+
+std::optional<FailingCase> firstFailingCase(const FileResult& result, const Workspace& workspace) {
+  for (const SetResult& set : result.sets) {
+    bool wrong = set.verdict == Verdict::kWrongAnswer || set.verdict == Verdict::kRuntimeError;
+    if (!wrong || set.passed >= set.total) continue;  // (a failure at exit has no case)
+    std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set.set + ".txt");
+    cases.resize(size_t(set.passed) + 1);  // a set stops at its first failure: case `passed`
+    for (Case& c : cases)  // "testcases/magictour.txt:9", as the judge names a case
+      if (c.where.rfind(workspace.root + "/", 0) == 0) c.where.erase(0, workspace.root.size() + 1);
+    return FailingCase{set.set, set.limitMs, set.verdict, std::move(cases), size_t(set.passed)};
+  }
+  return std::nullopt;
+}
+
+// The reason the board fails when run alone: the first line of the judge's own report.
+std::string failsBecause(const Program& program, const Board& board, const Board& solution,
+                         int limitMs) {
+  RunOutcome run = runCases(program.path, {Case{board, solution, "shrunk"}}, limitMs);
+  if (run.verdict == Verdict::kAccepted) return "";
+  return std::string(verdictName(run.verdict)) + ": " + run.why.substr(0, run.why.find('\n'));
+}
+
+void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findings& found) {
+  const FailingCase& failing = *found.failing;
+  FailsInOrder inOrder = failsInOrderWith(program.path, failing.cases, failing.verdict, failing.limitMs);
+  found.order = findStateBetweenCalls(failing.index, inOrder, options.orderBudget);
+  if (found.order) return;
+  const Case& c = failing.cases[failing.index];
+  if (!c.solution) {
+    found.notShrunk = "not shrunk: " + c.where + " has no known solution to fill its empty cells from";
+    return;
+  }
+  int limitMs = std::min(failing.limitMs, options.shrinkTrialLimitMs);
+  Shrunk shrunk = shrinkFailingCase(program.path, c, failing.verdict, limitMs, options.shrinkBudget);
+  std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
+  if (reason.empty()) found.notShrunk = "not shrunk: the smallest board passed when run once more (a flaky failure?)";
+  else found.shrunk = ShrunkCase{shrunk, reason};
+}
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string seconds(std::chrono::milliseconds ms) {
+  std::ostringstream text;
+  text.precision(ms.count() < 10000 ? 2 : 3);
+  text << double(ms.count()) / 1000 << " s";
+  return text.str();
+}
+
+std::string caseWords(const FailingCase& failing, size_t index) {
+  return failing.set + " case " + std::to_string(index + 1) + " (" + failing.cases[index].where + ")";
+}
+
+std::string orderText(const StateBetweenCalls& order, const FailingCase& failing) {
+  if (order.sequence.size() < 2)  // the set's first case, which failed in the judge's run
+    return "\n== " + caseWords(failing, failing.index) + " passed when run again alone: the failure did not "
+           "repeat (does the solution depend on time, or on uninitialised memory?)\n";
+  size_t before = order.sequence[order.sequence.size() - 2];
+  std::string text = "\n== State between calls: " + caseWords(failing, failing.index) +
+                     " passes alone, fails after case " + std::to_string(before + 1) +
+                     ": the solution keeps state between calls (globals or statics not reset?)\n";
+  text += "  the shortest failing sequence found (" + std::to_string(order.sequence.size()) +
+          " cases in one process, as LeetCode runs them" +
+          (order.shortest ? "" : "; the search's time ran out, a shorter one may exist") + "):\n";
+  for (size_t i : order.sequence) text += "    " + caseWords(failing, i) + ": " + toLine(failing.cases[i].puzzle) + "\n";
+  return text;
+}
+
+std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result,
+                       const FindingsOptions& options) {
+  const Shrunk& s = found.shrunk;
+  std::string text = "\n== The smallest failing puzzle: " + caseWords(failing, failing.index) + " shrunk from " +
+                     std::to_string(s.emptyBefore) + " empty cells to " + std::to_string(s.emptyAfter) +
+                     " (empty cells filled from its solution while it still fails alone; " +
+                     std::to_string(s.trials) + " runs, " + seconds(s.spent) + " of a " +
+                     seconds(options.shrinkBudget) + " budget; " +
+                     (s.minimal ? "no single cell more can be filled" : "the budget ran out first") + ")\n";
+  text += toGrid(s.puzzle);
+  text += "  LeetCode's form: " + toLeetCode(s.puzzle) + "\n";
+  text += "  alone it still fails, " + found.reason + "\n";
+  text += "  run it alone: make judge SOLUTION=" + result.file + " CASE='" + toLine(s.puzzle) + "'\n";
+  return text;
+}
+
+Json nearLimitJson(const std::vector<NearLimit>& cases) {
+  Json list = Json::array();
+  for (const NearLimit& near : cases)
+    list.push(Json::object().set("set", near.set).set("case", int(near.index) + 1)
+                  .set("micros", near.micros).set("limit_ms", near.limitMs).set("rerun", near.rerun));
+  return list;
+}
+
+Json caseJson(const FailingCase& failing, size_t index) {
+  return Json::object().set("case", int(index) + 1).set("where", failing.cases[index].where)
+      .set("input", toLeetCode(failing.cases[index].puzzle));
+}
+
+Json orderJson(const StateBetweenCalls& order, const FailingCase& failing) {
+  Json sequence = Json::array();
+  for (size_t i : order.sequence) sequence.push(caseJson(failing, i));
+  Json after = order.sequence.size() < 2 ? Json() : Json(int(order.sequence[order.sequence.size() - 2]) + 1);
+  return Json::object().set("set", failing.set).set("case", int(failing.index) + 1).set("fails_after_case", after)
+      .set("sequence", sequence).set("shortest", order.shortest).set("runs", order.trials);
+}
+
+Json shrunkJson(const ShrunkCase& found, const FailingCase& failing) {
+  const Shrunk& s = found.shrunk;
+  return Json::object().set("puzzle", toLeetCode(s.puzzle)).set("line", toLine(s.puzzle))
+      .set("empty_before", s.emptyBefore).set("empty_after", s.emptyAfter).set("set", failing.set)
+      .set("case", int(failing.index) + 1).set("where", failing.cases[failing.index].where)
+      .set("reason", found.reason).set("minimal", s.minimal).set("runs", s.trials)
+      .set("millis", (long long)s.spent.count());
+}
+
+Json standingJson(const StandingReport& report) {
+  Json rows = Json::array();
+  for (const Standing& row : report.rows)
+    rows.push(Json::object().set("solution", row.solution).set("set", row.set).set("ratio", row.ratio)
+                  .set("low", row.low).set("high", row.high).set("your_micros", row.yourMicros)
+                  .set("its_micros", row.itsMicros).set("cases", int(row.cases)).set("rounds", row.rounds)
+                  .set("near_floor", row.nearFloor));
+  return rows;
+}
+
+}  // namespace
+
+void addFindings(Json& report, const Findings& found) {
+  report.set("near_limit", nearLimitJson(found.nearLimit));
+  report.set("state_between_calls", found.order ? orderJson(*found.order, *found.failing) : Json());
+  report.set("shrunk", found.shrunk ? shrunkJson(*found.shrunk, *found.failing) : Json());
+  if (found.standing) {
+    Json notes = Json::array();
+    for (const std::string& note : found.standing->notes) notes.push(note);
+    report.set("standing", standingJson(*found.standing));
+    Json floor = Json::object();
+    for (const auto& [set, micros] : found.standing->floorMicros) floor.set(set, micros);
+    report.set("standing_cases", found.standing->subset).set("standing_floor_micros", floor);
+    report.set("standing_notes", notes);
+  } else {
+    report.set("standing", Json());
+  }
+}
+
+Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
+                 const Workspace& workspace) {
+  Findings found;
+  found.nearLimit = nearLimit(result);
+  found.failing = firstFailingCase(result, workspace);
+  if (found.failing) shrinkOrOrder(program, options, found);
+  return found;
+}
+
+bool standingWanted(const FileResult& result, const FindingsOptions& options) {
+  bool passedASet = false;
+  for (const SetResult& set : result.sets) passedASet |= set.verdict == Verdict::kAccepted && set.total > 0;
+  return options.standing && passedASet;
+}
+
+std::string standingNotice(const FindingsOptions& options, const Workspace& workspace) {
+  size_t bundled = options.standingOptions.against.empty() ? bundledSolutions(workspace.root).size()
+                                                           : options.standingOptions.against.size();
+  return "\n(timing your file beside the " + std::to_string(bundled) + " bundled solutions, " +
+         (options.standingOptions.full ? "every case" : "a few cases a set") +
+         ", for its standing: STANDING=0 skips it)\n";
+}
+
+std::string findingsText(const Findings& found, const FileResult& result, const FindingsOptions& options,
+                         const Workspace& workspace) {
+  std::string text;
+  if (!found.nearLimit.empty()) text += "\n== " + nearLimitText(found.nearLimit, result);
+  if (found.order) text += orderText(*found.order, *found.failing);
+  if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
+  if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
+  if (found.standing) text += standingSection(*found.standing, workspace);
+  return text;
+}
+
+std::string standingSection(const StandingReport& report, const Workspace& workspace) {
+  return standingText(report, readingPath(readText(workspace.root + "/solutions/README.md")));
+}
+
+}  // namespace judge

@@ -1,0 +1,122 @@
+// The findings after a verdict as a user reads them (findings.h): the judge
+// command run on the known-wrong files and on a slow correct one, its text
+// and its JSON report read back; and the standing's JSON on made-up figures.
+#include "judge/findings/findings.h"
+
+#include <gtest/gtest.h>
+
+#include "judge/sandbox/sandbox.h"
+
+namespace judge {
+namespace {
+
+const std::string kRoot = REPO_ROOT;
+const std::string kJudge = JUDGE_BINARY;
+
+std::string judgeOutput(std::vector<std::string> args) {
+  args.insert(args.begin(), kJudge);
+  std::string output;
+  runCommand(args, output);
+  return output;
+}
+
+Json judgeJson(std::vector<std::string> args) {
+  args.insert(args.begin(), "--json");
+  std::string output = judgeOutput(args);
+  return Json::parse(output.substr(output.find('{')));
+}
+
+std::string knownWrong(const std::string& name) { return kRoot + "/solutions/wrong_answer/" + name; }
+
+TEST(Findings, TheBoxIndexBugShrinksToOneEmptyCellThatStillFailsAlone) {
+  Json report = judgeJson({"--sets", "leetcode_example", "--standing", "0", knownWrong("box_index_sum.cpp")});
+  const Json& shrunk = report["shrunk"];
+  ASSERT_FALSE(shrunk.isNull()) << report.dump();
+  EXPECT_EQ(shrunk["empty_before"].number(), 51);
+  EXPECT_EQ(shrunk["empty_after"].number(), 1);
+  EXPECT_TRUE(shrunk["minimal"].boolean());
+  EXPECT_NE(shrunk["reason"].string().find("is still '.'"), std::string::npos);
+  Board puzzle = parseBoard(shrunk["puzzle"].string());  // LeetCode's form
+  EXPECT_EQ(emptyCells(puzzle), 1);
+  EXPECT_EQ(toLine(puzzle), shrunk["line"].string());
+  EXPECT_TRUE(report["state_between_calls"].isNull());
+  Program program = buildProgram(knownWrong("box_index_sum.cpp"), builtWorkspace());
+  Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
+  RunOutcome alone = runCases(program.path, {Case{puzzle, example.solution, "shrunk"}}, 10000);
+  EXPECT_EQ(alone.verdict, Verdict::kWrongAnswer) << "the shrunk puzzle fails alone, in a fresh child";
+  std::string output;  // and as the user runs it: CASE= (--case) exits 1 when the output is not valid
+  EXPECT_EQ(runCommand({kJudge, "--case", shrunk["line"].string(), knownWrong("box_index_sum.cpp")}, output), 1)
+      << output;
+  EXPECT_NE(output.find("Valid:    no: r9c6 is still '.'"), std::string::npos) << output;
+}
+
+TEST(Findings, TheTextShowsTheShrunkBoardInBothForms) {
+  std::string text = judgeOutput({"--sets", "leetcode_example", "--standing", "0", knownWrong("box_index_sum.cpp")});
+  EXPECT_NE(text.find("== The smallest failing puzzle: leetcode_example case 1 (testcases/leetcode_example.txt:3) "
+                      "shrunk from 51 empty cells to 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("of a 15 s budget"), std::string::npos);
+  EXPECT_NE(text.find("  LeetCode's form: [[\"5\",\"3\",\"4\","), std::string::npos);
+  EXPECT_NE(text.find("CASE='534678912"), std::string::npos);
+}
+
+TEST(Findings, GlobalsNotResetPassAloneAndFailAfterTheCaseBefore) {
+  std::vector<std::string> args = {"--sets", "magictour", "--max-cases", "3", "--standing", "0",
+                                   knownWrong("globals_not_reset.cpp")};
+  std::string text = judgeOutput(args);
+  EXPECT_NE(text.find("magictour case 2 (testcases/magictour.txt:4) passes alone, fails after case 1: the solution "
+                      "keeps state between calls (globals or statics not reset?)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("smallest failing puzzle"), std::string::npos);
+  Json report = judgeJson(args);
+  const Json& order = report["state_between_calls"];
+  ASSERT_FALSE(order.isNull()) << report.dump();
+  EXPECT_EQ(order["case"].number(), 2);
+  EXPECT_EQ(order["fails_after_case"].number(), 1);
+  ASSERT_EQ(order["sequence"].elements().size(), 2u);
+  EXPECT_EQ(order["sequence"][0]["where"].string(), "testcases/magictour.txt:3");
+  EXPECT_TRUE(order["shortest"].boolean());
+  EXPECT_TRUE(report["shrunk"].isNull());
+}
+
+// Every case at 60% of a 300 ms limit: Accepted, and flagged.
+TEST(Findings, ASlowCorrectFileIsFlaggedAsATleRisk) {
+  std::vector<std::string> args = {"--sets", "leetcode_example,leetcode_reported", "--max-cases", "1",
+                                   "--time-limit-ms", "300", "--standing", "0",
+                                   kRoot + "/judge/fixtures/slow_near_limit.cpp"};
+  std::string text = judgeOutput(args);
+  EXPECT_NE(text.find("LeetCode verdict: Accepted"), std::string::npos) << text;
+  EXPECT_NE(text.find("== TLE risk: 2 cases at 50% of the limit or more\n  leetcode_example case 1 of 1: "),
+            std::string::npos) << text;
+  Json report = judgeJson(args);
+  ASSERT_EQ(report["near_limit"].elements().size(), 2u) << report.dump();
+  EXPECT_EQ(report["near_limit"][1]["set"].string(), "leetcode_reported");
+  EXPECT_EQ(report["near_limit"][1]["limit_ms"].number(), 300);
+  EXPECT_GE(report["near_limit"][1]["micros"].number(), 150000);
+}
+
+TEST(Findings, TheStandingIsAListOfRatiosInJson) {
+  Findings found;
+  StandingReport standing;
+  standing.rows.push_back({"dancing_links", "magictour", 0.5, 0.45, 0.6, 50, 100, 5, 5, false});
+  standing.floorMicros["magictour"] = 30;
+  found.standing = standing;
+  Json report = Json::object();
+  addFindings(report, found);
+  Json back = Json::parse(report.dump());
+  const Json& row = back["standing"][0];
+  EXPECT_EQ(row["solution"].string(), "dancing_links");
+  EXPECT_EQ(row["set"].string(), "magictour");
+  EXPECT_DOUBLE_EQ(row["ratio"].real(), 0.5);
+  EXPECT_DOUBLE_EQ(row["your_micros"].real() / row["its_micros"].real(), 0.5);
+  EXPECT_DOUBLE_EQ(report["standing_floor_micros"]["magictour"].real(), 30);
+  EXPECT_TRUE(report["shrunk"].isNull());
+  EXPECT_TRUE(report["near_limit"].elements().empty());
+}
+
+TEST(Findings, AStandingOtherThanQuickFullOrZeroIsAUsageError) {
+  std::string output;
+  EXPECT_EQ(runCommand({kJudge, "--standing", "some", knownWrong("box_index_sum.cpp")}, output), 2);
+  EXPECT_NE(output.find("--standing takes quick, full or 0, not 'some'"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,165 @@
+#include "judge/findings/own_case.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "core/counter.h"
+#include "core/reader.h"
+#include "judge/report/report.h"
+#include "judge/sandbox/sandbox.h"
+
+namespace judge {
+namespace {
+
+// What one puzzle came to.
+struct OwnCase {
+  std::string where;               // "CASE:1", "mine.txt:3"
+  Board input;
+  std::optional<Board> output;     // none when the program crashed or ran out of time
+  std::string problem;             // why Output is not valid ("" when it is)
+  std::optional<Board> expected;   // the puzzle's one solution, when it has exactly one
+  std::string solutions;           // "one solution", "no solution", "several solutions"
+  std::string stdoutText;
+  long long cpuMicros = -1;
+};
+
+// The puzzles of `text`, or of the file it names; the first malformed one is a usage error.
+std::vector<Case> ownPuzzles(const std::string& text, std::string& error) {
+  std::error_code ignored;
+  bool isFile = text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, ignored);
+  std::istringstream in(text);
+  std::vector<Entry> entries = isFile ? readPuzzleFile(text) : readPuzzles(in, "CASE");
+  std::vector<Case> puzzles;
+  for (const Entry& entry : entries) {
+    if (!entry.error.empty()) {
+      error = entry.where + ": " + entry.error;
+      return {};
+    }
+    puzzles.push_back(entry.puzzle);
+  }
+  return puzzles;
+}
+
+// The puzzle's one solution, or why there is none to show. Boards above 9x9
+// are not counted here (an open 25x25 can take the counter minutes).
+void expectedOf(const Case& c, OwnCase& result) {
+  if (c.solution) {
+    result.expected = c.solution, result.solutions = "one solution (given with the case)";
+    return;
+  }
+  if (std::string conflict = findConflict(c.puzzle); !conflict.empty()) {
+    result.solutions = "no solution: " + conflict;
+    return;
+  }
+  if (c.puzzle.size() > 9) {
+    result.solutions = "not counted (boards above 9x9 are not)";
+    return;
+  }
+  Count count = countSolutions(c.puzzle, 2);
+  if (count.solutions == 1) result.expected = count.first;
+  result.solutions = count.solutions == 0 ? "no solution"
+                     : count.solutions == 1 ? "one solution"
+                                            : "more than one solution: any valid Output is right";
+}
+
+std::vector<Board> boardsFrom(const std::vector<Case>& cases, size_t first) {
+  std::vector<Board> boards;
+  for (size_t i = first; i < cases.size(); ++i) boards.push_back(cases[i].puzzle);
+  return boards;
+}
+
+// Runs every puzzle in one child, as a set is run; a child that failed on a
+// puzzle is replaced by a fresh one for the next.
+std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cases, int limitMs) {
+  std::vector<OwnCase> results;
+  std::unique_ptr<Child> child;
+  auto wall = wallLimit(limitMs);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    if (!child) child = std::make_unique<Child>(program.path, boardsFrom(cases, i), limitMs);
+    OwnCase result{cases[i].where, cases[i].puzzle, std::nullopt, "", std::nullopt, "", "", -1};
+    std::optional<Answer> answer = child->next(wall);
+    result.stdoutText = child->takeStdout(kStdoutShown);
+    if (answer && answer->cpuMicros <= limitMs * 1000LL) {
+      result.output = answer->board, result.cpuMicros = answer->cpuMicros;
+      result.problem = check(cases[i].puzzle, answer->board);
+    } else if (answer) {
+      result.cpuMicros = answer->cpuMicros;
+      result.problem = std::string(verdictName(Verdict::kTimeLimitExceeded)) + ": the case took " +
+                       std::to_string(answer->cpuMicros / 1000) + " ms of CPU time; the limit is " +
+                       std::to_string(limitMs) + " ms";
+    } else {
+      Verdict verdict = child->overCpuLimit() || child->timedOut() ? Verdict::kTimeLimitExceeded
+                                                                  : Verdict::kRuntimeError;
+      result.problem = std::string(verdictName(verdict)) + ": " + child->exitReason();
+      child.reset();
+    }
+    expectedOf(cases[i], result);
+    results.push_back(std::move(result));
+  }
+  return results;
+}
+
+std::string text(const OwnCase& c) {
+  std::string out = "== " + c.where + "\nInput:    " + toLeetCode(c.input) + "\n" + toGrid(c.input);
+  if (c.output) out += "Output:   " + toLeetCode(*c.output) + "\n" + toGrid(*c.output);
+  else out += "Output:   (none)\n";
+  out += c.problem.empty() ? "Valid:    yes, Output is a solution of Input\n"
+                           : "Valid:    no: " + c.problem + "\n";
+  out += "Solutions of Input: " + c.solutions + "\n";
+  if (c.expected) out += "Expected: " + toLeetCode(*c.expected) + "\n";
+  out += "Stdout:" + (c.stdoutText.empty() ? std::string(" (none)\n") : "\n" + indented(c.stdoutText, "  ") + "\n");
+  out += "CPU time: " + (c.cpuMicros < 0 ? std::string("-") : std::to_string(c.cpuMicros) + " us") + "\n";
+  return out;
+}
+
+Json json(const OwnCase& c) {
+  return Json::object()
+      .set("where", c.where)
+      .set("input", toLeetCode(c.input))
+      .set("output", c.output ? Json(toLeetCode(*c.output)) : Json())
+      .set("valid", c.problem.empty())
+      .set("problem", c.problem.empty() ? Json() : Json(c.problem))
+      .set("solutions", c.solutions)
+      .set("expected", c.expected ? Json(toLeetCode(*c.expected)) : Json())
+      .set("stdout", c.stdoutText)
+      .set("cpu_us", c.cpuMicros < 0 ? Json() : Json(c.cpuMicros));
+}
+
+}  // namespace
+
+int runOwnCases(const std::string& file, const std::string& caseText, bool asJson,
+                const Workspace& workspace) {
+  std::string error;
+  std::vector<Case> cases = ownPuzzles(caseText, error);
+  if (!error.empty()) {
+    std::cerr << "judge: " << error << "\n";
+    return 2;
+  }
+  Program program = buildProgram(file, workspace);
+  int limitMs = TimeLimits(workspace.root + "/judge/time_limits.txt").forSet(leetcodeTier(workspace.root).at(0));
+  std::vector<OwnCase> results;
+  if (program.verdict == Verdict::kAccepted) results = runAll(program, cases, limitMs);
+  bool allValid = program.verdict == Verdict::kAccepted;
+  for (const OwnCase& c : results) allValid &= c.problem.empty();
+  if (asJson) {
+    Json list = Json::array();
+    for (const OwnCase& c : results) list.push(json(c));
+    Json doc = Json::object().set("file", file).set("verdict", verdictName(program.verdict))
+                   .set("message", program.message).set("limit_ms", limitMs).set("cases", list);
+    std::fputs(doc.dump().c_str(), stdout);
+    return allValid ? 0 : 1;
+  }
+  if (program.verdict != Verdict::kAccepted) {
+    std::printf("%s: %s\n%s", displayName(file).c_str(), verdictName(program.verdict), program.message.c_str());
+    return 1;
+  }
+  for (size_t i = 0; i < results.size(); ++i) std::printf("%s%s", i ? "\n" : "", text(results[i]).c_str());
+  return allValid ? 0 : 1;
+}
+
+}  // namespace judge

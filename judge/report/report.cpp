@@ -1,0 +1,194 @@
+#include "judge/report/report.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace judge {
+namespace {
+
+const SetResult* firstFailingTierSet(const FileResult& result) {
+  for (const SetResult& set : result.sets)
+    if (set.leetcodeTier && set.verdict != Verdict::kAccepted) return &set;
+  return nullptr;
+}
+
+// The LeetCode tier's sets of a result, merged: cases passed and their times.
+SetResult mergedTier(const FileResult& result) {
+  SetResult tier;
+  for (const SetResult& set : result.sets) {
+    if (!set.leetcodeTier) continue;
+    tier.passed += set.passed, tier.total += set.total;
+    tier.micros.insert(tier.micros.end(), set.micros.begin(), set.micros.end());
+  }
+  return tier;
+}
+
+std::string timeOrDash(const SetResult& set, long long micros) {
+  return set.micros.empty() ? "-" : std::to_string(micros);
+}
+
+Json boardOrNull(const std::optional<Board>& board) {
+  return board ? Json(toLeetCode(*board)) : Json();
+}
+
+Json timeOrNull(const SetResult& set, long long micros) {
+  return set.micros.empty() ? Json() : Json(micros);
+}
+
+}  // namespace
+
+std::string indented(const std::string& text, const std::string& indent) {
+  std::string out = indent;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' && i + 1 == text.size()) break;  // its last newline is the caller's
+    out += text[i];
+    if (text[i] == '\n') out += indent;
+  }
+  return out;
+}
+
+const char* const kTimesCover =
+    "median us, max us: CPU time per case of the whole process tree, read from outside, "
+    "over the cases that passed";
+
+std::string displayName(std::string file) {
+  if (file.rfind("solutions/", 0) == 0) file.erase(0, 10);
+  if (file.size() > 4 && file.substr(file.size() - 4) == ".cpp") file.resize(file.size() - 4);
+  return file;
+}
+
+std::string verdictWords(const FileResult& result) {
+  Verdict verdict = result.leetcodeVerdict();
+  std::string words = verdictName(verdict);
+  if (verdict == Verdict::kCompileError) return words + " — the compiler's message is below";
+  if (verdict == Verdict::kSkipped) return words + ", so not judged: " + result.message;
+  TierCount count = leetcodeCount(result);
+  words += " — " + std::to_string(count.passed) + " / " + std::to_string(count.total) +
+           " testcases passed";
+  const SetResult* set = firstFailingTierSet(result);
+  if (!set) return words;
+  return words + " (at " + set->set + " case " + std::to_string(set->passed + 1) + " of " +
+         std::to_string(set->total) + "; details below)";
+}
+
+Tables::Tables(const std::vector<std::string>& files) {
+  for (const std::string& file : files) nameWidth_ = std::max(nameWidth_, displayName(file).size());
+}
+
+std::string Tables::setLine(const std::string& name, const std::string& set,
+                            const std::string& verdict, const std::string& passed,
+                            const std::string& limit, const std::string& median,
+                            const std::string& max) const {
+  char line[512];
+  std::snprintf(line, sizeof line, "%-*s  %-18s %-20s %9s %9s %10s %10s\n", int(nameWidth_),
+                name.c_str(), set.c_str(), verdict.c_str(), passed.c_str(), limit.c_str(),
+                median.c_str(), max.c_str());
+  return line;
+}
+
+std::string Tables::setHeader() const {
+  return setLine("solution", "set", "verdict", "passed", "limit ms", "median us", "max us");
+}
+
+std::string Tables::setRow(const std::string& file, const SetResult& set) const {
+  return setLine(displayName(file), set.set, verdictName(set.verdict),
+                 std::to_string(set.passed) + "/" + std::to_string(set.total),
+                 std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
+                 timeOrDash(set, set.maxMicros()));
+}
+
+std::string Tables::fileHeader() const {
+  char line[512];
+  std::snprintf(line, sizeof line, "%-*s  %-20s %9s %10s %10s\n", int(nameWidth_), "solution",
+                "LeetCode verdict", "passed", "median us", "max us");
+  return line;
+}
+
+std::string Tables::fileRow(const FileResult& result) const {
+  SetResult tier = mergedTier(result);
+  TierCount count = leetcodeCount(result);
+  char line[512];
+  std::snprintf(line, sizeof line, "%-*s  %-20s %9s %10s %10s\n", int(nameWidth_),
+                displayName(result.file).c_str(), verdictName(result.leetcodeVerdict()),
+                (std::to_string(count.passed) + "/" + std::to_string(count.total)).c_str(),
+                timeOrDash(tier, tier.medianMicros()).c_str(),
+                timeOrDash(tier, tier.maxMicros()).c_str());
+  return line;
+}
+
+std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict) {
+  bool ran = verdict == Verdict::kWrongAnswer && failed.output;
+  std::string text = ran ? "Input:    " : "Last executed input: ";
+  text += toLeetCode(failed.input) + "\n";
+  if (ran) text += "Output:   " + toLeetCode(*failed.output) + "\n";
+  if (failed.expected) text += "Expected: " + toLeetCode(*failed.expected) + "\n";
+  if (!failed.stdoutText.empty()) text += "Stdout:\n" + indented(failed.stdoutText, "  ") + "\n";
+  return text;
+}
+
+std::string failureDetails(const FileResult& result, bool leetcodeTier) {
+  std::string name = displayName(result.file), text;
+  if (leetcodeTier && result.verdict == Verdict::kCompileError)
+    text += "\n== " + name + ": Compile Error\n" + result.message;
+  for (const SetResult& set : result.sets) {
+    if (set.leetcodeTier != leetcodeTier) continue;
+    if (set.verdict != Verdict::kAccepted) {
+      text += "\n== " + name + " on " + set.set + ": " + set.failure + "\n";
+      if (set.failedCase) text += leetcodeCaseText(*set.failedCase, set.verdict);
+    }
+    if (!set.rerun.empty())
+      text += "\n== " + name + " on " + set.set + ": passed when run again, after " + set.rerun + "\n";
+  }
+  return text;
+}
+
+Json failedCaseJson(const std::string& set, const FailedCase& failed) {
+  return Json::object()
+      .set("set", set)
+      .set("case", failed.index + 1)
+      .set("where", failed.where)
+      .set("reason", failed.reason)
+      .set("input", toLeetCode(failed.input))
+      .set("output", boardOrNull(failed.output))
+      .set("expected", boardOrNull(failed.expected))
+      .set("stdout", failed.stdoutText);
+}
+
+namespace {
+
+Json setJson(const SetResult& set) {
+  Json json = Json::object()
+                  .set("set", set.set)
+                  .set("tier", set.leetcodeTier ? "leetcode" : "stress")
+                  .set("verdict", verdictName(set.verdict))
+                  .set("passed", set.passed)
+                  .set("total", set.total)
+                  .set("limit_ms", set.limitMs)
+                  .set("median_us", timeOrNull(set, set.medianMicros()))
+                  .set("max_us", timeOrNull(set, set.maxMicros()));
+  json.set("failure", set.verdict == Verdict::kAccepted ? Json() : Json(set.failure));
+  json.set("failing_case", set.failedCase ? failedCaseJson(set.set, *set.failedCase) : Json());
+  json.set("rerun", set.rerun.empty() ? Json() : Json(set.rerun));
+  return json;
+}
+
+}  // namespace
+
+Json reportJson(const FileResult& result) {
+  TierCount count = leetcodeCount(result);
+  Json sets = Json::array();
+  for (const SetResult& set : result.sets) sets.push(setJson(set));
+  const SetResult* failing = firstFailingTierSet(result);
+  Json json = Json::object()
+                  .set("file", result.file)
+                  .set("leetcode_verdict", verdictName(result.leetcodeVerdict()))
+                  .set("passed", count.passed)
+                  .set("total", count.total)
+                  .set("verdict", verdictName(result.verdict))
+                  .set("message", result.message)
+                  .set("sets", sets);
+  json.set("failing_case", failing && failing->failedCase ? failedCaseJson(failing->set, *failing->failedCase) : Json());
+  return json;
+}
+
+}  // namespace judge

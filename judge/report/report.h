@@ -1,0 +1,66 @@
+// The judge's report of a judged file, rendered twice from the same results
+// (verdict.h): as text for a person, in LeetCode's words ("Wrong Answer",
+// "12 / 56 testcases passed", Input / Output / Expected in LeetCode's array
+// form, Stdout, "Last executed input"), and as one JSON document for an
+// editor, a script or CI (judge/README.md, "The JSON report"). Each part is
+// one function, so that a new section is one more function here and one more
+// call in each printer.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "judge/report/json.h"
+#include "judge/verdict/verdict.h"
+
+namespace judge {
+
+// "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
+std::string displayName(std::string file);
+
+// "Accepted — 56 / 56 testcases passed", or "Wrong Answer — 12 / 56
+// testcases passed (at project_euler_96 case 3 of 50; details below)".
+std::string verdictWords(const FileResult& result);
+
+// The tables: a set a row (solution, set, verdict, passed, limit, times), or
+// a file a row (its LeetCode verdict) when several files are judged.
+class Tables {
+ public:
+  explicit Tables(const std::vector<std::string>& files);
+  std::string setHeader() const;
+  std::string setRow(const std::string& file, const SetResult& set) const;
+  std::string fileHeader() const;
+  std::string fileRow(const FileResult& result) const;
+
+ private:
+  std::string setLine(const std::string& name, const std::string& set, const std::string& verdict,
+                      const std::string& passed, const std::string& limit,
+                      const std::string& median, const std::string& max) const;
+  size_t nameWidth_ = 8;
+};
+
+// `text` with `indent` before each of its lines (a program's Stdout, under its
+// heading), without a newline at its end.
+std::string indented(const std::string& text, const std::string& indent);
+
+// What the times in the tables are.
+extern const char* const kTimesCover;
+
+// The failing case in LeetCode's words, under the judge's own report of it:
+// "Input" (or, for a crash or a time-out, "Last executed input"), "Output"
+// and "Expected", each one line in LeetCode's array form, then "Stdout".
+std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict);
+
+// What went wrong in one tier's sets (the LeetCode tier's, or the stress
+// tiers'): each failing set's first failing case; a case that passed only
+// when run again. `compileError`: the compiler's message first.
+std::string failureDetails(const FileResult& result, bool leetcodeTier);
+
+// The whole report as JSON: "file", "leetcode_verdict", "passed", "total",
+// "verdict", "message", "sets" (each set's verdict, limit and times, and its
+// failing case) and "failing_case" (the LeetCode verdict's).
+Json reportJson(const FileResult& result);
+// A failing case: "set", "case" (1-based), "where", "reason", "input",
+// "output" and "expected" (LeetCode's array form, or null), "stdout".
+Json failedCaseJson(const std::string& set, const FailedCase& failed);
+
+}  // namespace judge

@@ -1,0 +1,196 @@
+// The judge's report as a user reads it: the LeetCode verdict before any
+// stress row, read through a pipe while the stress sets still run; Ctrl-C
+// then; a failing case in LeetCode's words (Input, Output, Expected, Stdout);
+// and the JSON report, read back field by field.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "judge/report/json.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
+
+namespace judge {
+namespace {
+
+const std::string kRoot = REPO_ROOT;
+const std::string kJudge = JUDGE_BINARY;
+const std::string kFixtures = kRoot + "/judge/fixtures/";
+
+std::string judgeOutput(std::vector<std::string> args, int& status) {
+  args.insert(args.begin(), kJudge);
+  std::string output;
+  status = runCommand(args, output);
+  return output;
+}
+
+// The judge with its stdout on a pipe, read line by line as it comes.
+class PipedJudge {
+ public:
+  explicit PipedJudge(const std::vector<std::string>& args) {
+    int ends[2];
+    if (pipe(ends) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(ends[1], 1);
+      close(ends[0]), close(ends[1]);
+      std::vector<char*> argv = {const_cast<char*>(kJudge.c_str())};
+      for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(ends[1]);
+    out_ = fdopen(ends[0], "r");
+  }
+  ~PipedJudge() {
+    if (pid_ > 0) kill(pid_, SIGKILL), waitpid(pid_, nullptr, 0);
+    if (out_) std::fclose(out_);
+  }
+
+  // The next line, or nullopt at the end of the output.
+  std::optional<std::string> line() {
+    char buffer[4096];
+    if (!out_ || !std::fgets(buffer, sizeof buffer, out_)) return std::nullopt;
+    return std::string(buffer);
+  }
+  void interrupt() { kill(pid_, SIGINT); }
+  int status() {  // the exit status, or 128 + the signal that ended it
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+};
+
+// blocks_on_17_clue.cpp passes the LeetCode tier, then sleeps on seventeen_clue
+// until the watchdog (over 30 s): the verdict can only come first if it is
+// printed the moment the tier is done.
+TEST(LiveReport, PrintsTheVerdictBeforeAnyStressRowThenCtrlCKeepsItsStatus) {
+  PipedJudge judge({"--max-cases", "1", kFixtures + "blocks_on_17_clue.cpp"});
+  std::string seen;
+  std::optional<std::string> line;
+  while ((line = judge.line()) && line->rfind("LeetCode verdict:", 0) != 0) seen += *line;
+  ASSERT_TRUE(line) << seen;
+  std::string cases = std::to_string(leetcodeTier(kRoot).size());  // one case of each set
+  EXPECT_EQ(*line, "LeetCode verdict: Accepted — " + cases + " / " + cases + " testcases passed\n");
+  EXPECT_EQ(seen.find("Beyond LeetCode"), std::string::npos) << seen;
+  // The tier's table follows; then the stress sets, as they finish, without seventeen_clue.
+  while ((line = judge.line()) && line->find("the stress tiers") == std::string::npos) seen += *line;
+  ASSERT_TRUE(line) << seen;
+  for (int row = 0; row < 2 && (line = judge.line()); ++row) seen += *line;  // header, a row
+  judge.interrupt();
+  std::string rest;
+  while ((line = judge.line())) rest += *line;
+  EXPECT_EQ(judge.status(), 0) << seen << rest;
+  EXPECT_NE(rest.find("interrupted"), std::string::npos) << rest;
+  EXPECT_EQ((seen + rest).find("seventeen_clue"), std::string::npos) << seen << rest;
+}
+
+// The example's first failing case, as LeetCode shows it, under the grids.
+TEST(LeetCodeWords, AWrongAnswerShowsInputOutputExpectedAndStdout) {
+  int status = 0;
+  std::string output = judgeOutput({"--sets", "leetcode_example", kFixtures + "debug_prints_wrong.cpp"}, status);
+  EXPECT_EQ(status, 1);
+  Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
+  EXPECT_NE(output.find("LeetCode verdict: Wrong Answer — 0 / 1 testcases passed"), std::string::npos) << output;
+  size_t grids = output.find("returned"), input = output.find("\nInput:    " + toLeetCode(example.puzzle) + "\n");
+  ASSERT_NE(input, std::string::npos) << output;
+  EXPECT_LT(grids, input) << output;
+  size_t at = output.find("\nOutput:   [[");
+  ASSERT_NE(at, std::string::npos) << output;
+  std::string shown = output.substr(at + 11, output.find('\n', at + 1) - at - 11);
+  Board answer = parseBoard(shown);
+  EXPECT_NE(check(example.puzzle, answer, &*example.solution), "") << shown;
+  EXPECT_NE(output.find("\nExpected: " + toLeetCode(*example.solution) + "\n"), std::string::npos) << output;
+  EXPECT_NE(output.find("\nStdout:\n  debug: 30 givens\n  try 1\n  debug: done\n"), std::string::npos) << output;
+  EXPECT_EQ(output.find('\x1b'), std::string::npos) << "an escape sequence reached the report";
+}
+
+TEST(LeetCodeWords, ATimeLimitExceededShowsTheLastExecutedInput) {
+  int status = 0;
+  std::string output = judgeOutput({"--sets", "leetcode_example", "--time-limit-ms", "100",
+                                    kFixtures + "sleeps.cpp"}, status);
+  Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
+  EXPECT_NE(output.find("LeetCode verdict: Time Limit Exceeded — 0 / 1 testcases passed"), std::string::npos) << output;
+  EXPECT_NE(output.find("\nLast executed input: " + toLeetCode(example.puzzle) + "\n"), std::string::npos) << output;
+  EXPECT_EQ(output.find("\nOutput:"), std::string::npos) << output;
+}
+
+TEST(JsonReport, HoldsTheVerdictEachSetAndTheFailingCaseInLeetCodesForm) {
+  int status = 0;
+  std::string file = kFixtures + "debug_prints_wrong.cpp";
+  std::vector<std::string> tier = leetcodeTier(kRoot), names = tier;
+  names.push_back("serg_multi");  // a stress set
+  std::string list;
+  for (const std::string& set : names) list += set + ",";
+  std::string output = judgeOutput({"--json", "--max-cases", "2", "--sets", list, file}, status);
+  EXPECT_EQ(status, 1);
+  Json report = Json::parse(output);
+  EXPECT_EQ(report["file"].string(), file);
+  EXPECT_EQ(report["leetcode_verdict"].string(), "Wrong Answer");
+  EXPECT_EQ(report["passed"].number(), 0);
+  int total = 0;
+  for (const std::string& set : tier) total += std::min<int>(2, int(loadCases(kRoot + "/testcases/" + set + ".txt").size()));
+  EXPECT_EQ(report["total"].number(), total);
+  const auto& sets = report["sets"].elements();
+  ASSERT_EQ(sets.size(), names.size());
+  TimeLimits limits(kRoot + "/judge/time_limits.txt");
+  for (size_t i = 0; i < sets.size(); ++i) {
+    const Json& set = sets[i];
+    EXPECT_EQ(set["set"].string(), names[i]);
+    EXPECT_EQ(set["tier"].string(), i < tier.size() ? "leetcode" : "stress");
+    EXPECT_EQ(set["verdict"].string(), "Wrong Answer");
+    EXPECT_EQ(set["passed"].number(), 0);
+    EXPECT_EQ(set["limit_ms"].number(), limits.forSet(set["set"].string()));
+    EXPECT_TRUE(set["median_us"].isNull() && set["max_us"].isNull());  // no case passed
+    EXPECT_EQ(set["failing_case"]["case"].number(), 1);
+  }
+  const Json& failing = report["failing_case"];
+  Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
+  EXPECT_EQ(failing["set"].string(), "leetcode_example");
+  EXPECT_EQ(failing["where"].string(), "testcases/leetcode_example.txt:3");
+  EXPECT_EQ(failing["input"].string(), toLeetCode(example.puzzle));
+  EXPECT_EQ(failing["expected"].string(), toLeetCode(*example.solution));
+  EXPECT_NE(check(example.puzzle, parseBoard(failing["output"].string()), &*example.solution), "");
+  EXPECT_EQ(failing["stdout"].string(), "debug: 30 givens\ntry 1\ndebug: done");
+  EXPECT_FALSE(failing["reason"].string().empty());
+}
+
+TEST(JsonReport, AnAcceptedFileHasItsTimesAndNoFailingCase) {
+  int status = 0;
+  std::string output = judgeOutput({"--json", "--sets", "leetcode_example,project_euler_96",
+                                    kFixtures + "plain_backtracking.cpp"}, status);
+  EXPECT_EQ(status, 0) << output;
+  Json report = Json::parse(output);
+  EXPECT_EQ(report["leetcode_verdict"].string(), "Accepted");
+  EXPECT_EQ(report["passed"].number(), report["total"].number());
+  EXPECT_TRUE(report["failing_case"].isNull());
+  for (const Json& set : report["sets"].elements()) {
+    EXPECT_EQ(set["passed"].number(), set["total"].number());
+    EXPECT_GT(set["median_us"].number(), 0);
+    EXPECT_LE(set["median_us"].number(), set["max_us"].number());
+    EXPECT_TRUE(set["failing_case"].isNull());
+  }
+}
+
+TEST(JsonReport, ACompileErrorCarriesTheCompilersMessage) {
+  int status = 0;
+  Json report = Json::parse(judgeOutput({"--json", kFixtures + "compile_error.cpp"}, status));
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(report["leetcode_verdict"].string(), "Compile Error");
+  EXPECT_NE(report["message"].string().find("error"), std::string::npos);
+  EXPECT_TRUE(report["sets"].elements().empty());
+}
+
+}  // namespace
+}  // namespace judge

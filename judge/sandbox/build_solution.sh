@@ -1,0 +1,36 @@
+#!/bin/sh
+# Usage: judge/sandbox/build_solution.sh TOOLCHAIN.sh FILE NAME OUT
+# Builds the solution FILE as LeetCode does: one translation unit holding
+# LeetCode's environment (core/prelude.h), FILE at global scope, unchanged,
+# and after it the driver, whose main() runs each case with
+# Solution().solveSudoku(board) (judge/sandbox/runner.h). Compiler messages name the
+# file NAME (as the user wrote its path) and its own line numbers, nothing of
+# this wrapping. Compiled by the toolchain the Makefile chose and wrote to
+# TOOLCHAIN (LeetCode's clang 19, -std=c++23, -O2, ASan + UBSan where
+# installed) and linked with judge/sandbox/runner.cpp into the program OUT.
+# Exit 0: built. Exit 77: skipped, the file needs a newer standard than the
+# toolchain's (reason on stderr). Otherwise: the compiler's exit, its message on stderr.
+set -eu
+toolchain=$1 file=$2 name=$3 out=$4
+. "$toolchain"  # sets cxx, standard, flags, includes, runtime, linkflags
+if [ "$standard" != c++23 ] && grep -q '^// Needs: C++23' "$file"; then
+  echo "needs C++23, which $cxx -std=$standard is not: install clang-19 (LeetCode's compiler)" >&2
+  exit 77
+fi
+mkdir -p "$(dirname "$out")"
+# NAME inside a #line directive: a string literal, so '\' and '"' are escaped.
+literal=$(printf '%s' "$name" | sed 's/[\\"]/\\&/g')
+{
+  echo '#include "core/prelude.h"'
+  echo "#line 1 \"$literal\""
+  cat "$file"
+  echo  # a file whose last line has no newline
+  echo '#line 1 "LeetCode driver"'
+  echo 'extern "C" int judge_run_cases(int, char**, void (*)(std::vector<std::vector<char>>&));'
+  echo 'int main(int argc, char** argv) {'
+  echo '  return judge_run_cases(argc, argv, [](std::vector<std::vector<char>>& board) { Solution().solveSudoku(board); });'
+  echo '}'
+} > "$out.cc"
+# Linked under a temporary name: a judge running in parallel never sees half a program.
+$cxx -std="$standard" $flags $includes "$out.cc" $runtime ${linkflags:-} -o "$out.$$"
+mv -f "$out.$$" "$out"

@@ -1,0 +1,649 @@
+#include "judge/sandbox/sandbox.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace judge {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kAnswerFd = 3, kPuzzleFd = 4;  // as runner_main.cpp expects them
+constexpr int kInfoFd = 5;                   // where bwrap writes the namespace's first pid
+constexpr rlim_t kMaxOutputBytes = 64 << 20;  // a child printing in a loop cannot fill the disk
+constexpr size_t kStderrTail = 256 << 10;     // the sanitizer's report ends the child's stderr
+constexpr size_t kCompileOutputBytes = 64 << 10;
+constexpr size_t kMaxAnswerLine = 1 << 20;  // a 25x25 answer is under 2 KB
+// How often the judge reads the tree's CPU time and memory while it waits:
+// about the most a case can overrun its limit before it is stopped.
+constexpr std::chrono::milliseconds kWatchEvery{20};
+constexpr const char* kProgramInBox = "/box/solution";
+
+// Sanitizers as LeetCode runs them, without the leak check (LeetCode accepts
+// leaks) and with a memory ceiling so that a runaway allocation in the main
+// process ends with ASan's report (the tree's cap, kRunnerMemoryKb, is above it).
+constexpr const char* kAsanOptions = "ASAN_OPTIONS=detect_leaks=0:hard_rss_limit_mb=1024";
+
+std::atomic<bool> sandboxOn{true};
+
+std::runtime_error systemError(const std::string& what) {
+  return std::runtime_error(what + ": " + std::strerror(errno));
+}
+
+// An unlinked temporary file, open for reading and writing: nothing to clean up.
+int anonymousFile() {
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/judge-XXXXXX";
+  int fd = mkostemp(path.data(), O_CLOEXEC);
+  if (fd < 0) throw systemError("cannot create a file in " + path);
+  unlink(path.c_str());
+  return fd;
+}
+
+std::string readFile(int fd, size_t from, size_t most) {
+  lseek(fd, off_t(from), SEEK_SET);
+  std::string text;
+  char buffer[1 << 16];
+  for (ssize_t n; text.size() < most && (n = read(fd, buffer, sizeof buffer)) > 0;)
+    text.append(buffer, size_t(n));
+  return text;
+}
+
+std::string readTail(int fd, size_t tail) {
+  off_t size = lseek(fd, 0, SEEK_END);
+  return readFile(fd, size > off_t(tail) ? size_t(size) - tail : 0, tail);
+}
+
+std::string findInPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path && *path ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty() && access((dir + "/" + name).c_str(), X_OK) == 0) return dir + "/" + name;
+  return "";
+}
+
+// The namespaces, the system read-only and nothing else of the host: no
+// /etc (so no /etc/shadow), no /home, no repository unless bound after these.
+std::vector<std::string> bwrapBase() {
+  std::vector<std::string> args = {
+      findInPath("bwrap"), "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+      "--unshare-uts", "--unshare-cgroup-try", "--disable-userns", "--die-with-parent",
+      "--new-session",  // no terminal: it cannot push keystrokes into the judge's shell
+      "--cap-drop", "ALL", "--ro-bind", "/usr", "/usr"};
+  for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64"}) {
+    char target[256];
+    ssize_t n = readlink(top, target, sizeof target - 1);
+    if (n > 0) args.insert(args.end(), {"--symlink", std::string(target, size_t(n)), top});
+    else args.insert(args.end(), {"--ro-bind-try", top, top});
+  }
+  for (const char* etc : {"/etc/ld.so.cache", "/etc/alternatives"})
+    args.insert(args.end(), {"--ro-bind-try", etc, etc});
+  args.insert(args.end(), {"--proc", "/proc", "--dev", "/dev", "--size", std::to_string(64 << 20),
+                           "--tmpfs", "/dev/shm", "--chdir", "/tmp", "--clearenv",
+                           "--info-fd", std::to_string(kInfoFd)});
+  return args;
+}
+
+// What one sandboxed (or, without the sandbox, plain) process is given.
+struct Launch {
+  std::vector<std::string> command;
+  std::vector<std::string> sandboxArgs;  // mounts, after bwrapBase()
+  std::vector<std::string> environment;  // NAME=value
+  long long tmpBytes = 64 << 20;         // the private /tmp's size
+  int fds[5] = {-1, -1, -1, -1, -1};     // its 0..4; -1: /dev/null
+};
+
+struct Launched {
+  pid_t pid = -1;  // bwrap, or the command itself without the sandbox
+  pid_t init = 0;  // the namespace's first process, on the host
+};
+
+std::vector<std::string> fullArgv(const Launch& launch) {
+  if (!sandboxOn) return launch.command;
+  std::vector<std::string> argv = bwrapBase();
+  argv.insert(argv.end(), {"--size", std::to_string(launch.tmpBytes), "--tmpfs", "/tmp"});
+  argv.insert(argv.end(), launch.sandboxArgs.begin(), launch.sandboxArgs.end());
+  for (const std::string& variable : launch.environment) {
+    size_t equals = variable.find('=');
+    argv.insert(argv.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
+  }
+  argv.push_back("--");
+  argv.insert(argv.end(), launch.command.begin(), launch.command.end());
+  return argv;
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> result;
+  for (std::string& s : strings) result.push_back(s.data());
+  result.push_back(nullptr);
+  return result;
+}
+
+// In the forked child, only async-signal-safe calls (other threads of the
+// judge may hold malloc's lock): its descriptors, limits, then exec.
+[[noreturn]] void execChild(const int (&fds)[6], char** argv, char** env, pid_t judge) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);  // bwrap passes it on: all of it dies with the judge
+  if (getppid() != judge) _exit(127);  // the judge ended before the line above
+  if (!sandboxOn) setpgid(0, 0);  // its own process group: kill() ends what it started too
+  // Lift every descriptor above the targets first, so no dup2 overwrites
+  // another; the copies dup2 makes are inherited, the rest closed.
+  int lifted[6];
+  for (int i = 0; i < 6; ++i) lifted[i] = fds[i] < 0 ? -1 : fcntl(fds[i], F_DUPFD_CLOEXEC, 10);
+  for (int i = 0; i < 6; ++i)
+    if (lifted[i] >= 0) dup2(lifted[i], i);
+  syscall(SYS_close_range, 6, ~0U, 0);  // nothing else of the judge's leaks in
+  rlimit output{kMaxOutputBytes, kMaxOutputBytes}, core{0, 0};
+  setrlimit(RLIMIT_FSIZE, &output);
+  setrlimit(RLIMIT_CORE, &core);
+  execve(argv[0], argv, env);
+  _exit(127);
+}
+
+std::optional<pid_t> parseChildPid(const std::string& json) {
+  size_t key = json.find("\"child-pid\":");
+  if (key == std::string::npos || json.find_first_of(",}", key) == std::string::npos)
+    return std::nullopt;
+  return pid_t(std::atoll(json.c_str() + key + 12));
+}
+
+// bwrap's --info-fd: the namespace's first pid, or nullopt when bwrap ended
+// without one (it could not build the sandbox; its reason is on its stderr).
+// Read to its end: bwrap closes it once written, and a reader that left
+// early would end bwrap with SIGPIPE.
+std::optional<pid_t> readInit(int info) {
+  std::string json;
+  char buffer[512];
+  for (ssize_t n; json.size() < 4096;) {
+    pollfd ready{info, POLLIN, 0};
+    if (poll(&ready, 1, 10000) <= 0 || (n = read(info, buffer, sizeof buffer)) <= 0) break;
+    json.append(buffer, size_t(n));
+  }
+  return parseChildPid(json);
+}
+
+// Starts `launch`; throws, with bwrap's reason, when the sandbox does not come up.
+Launched start(const Launch& launch, int errFd) {
+  std::vector<std::string> argvText = fullArgv(launch), envText;
+  if (!sandboxOn) {  // without bwrap's --clearenv the judge's environment stays, these set over it
+    envText = launch.environment;
+    for (char** e = environ; *e; ++e) {
+      std::string name = std::string(*e).substr(0, std::string(*e).find('=') + 1);
+      bool set = std::any_of(envText.begin(), envText.begin() + long(launch.environment.size()),
+                             [&](const std::string& v) { return v.rfind(name, 0) == 0; });
+      if (!set) envText.push_back(*e);
+    }
+  }
+  std::vector<char*> argv = pointers(argvText), env = pointers(envText);
+  int infoEnds[2] = {-1, -1};
+  if (sandboxOn && pipe2(infoEnds, O_CLOEXEC) != 0) throw systemError("pipe");
+  int devNull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  int fds[6];
+  for (int i = 0; i < 5; ++i) fds[i] = launch.fds[i] < 0 ? devNull : launch.fds[i];
+  fds[5] = infoEnds[1];
+  Launched launched;
+  pid_t judge = getpid();
+  launched.pid = fork();
+  if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge);
+  int forkError = errno;
+  close(devNull);
+  if (infoEnds[1] >= 0) close(infoEnds[1]);
+  if (launched.pid < 0) {
+    if (infoEnds[0] >= 0) close(infoEnds[0]);
+    errno = forkError;
+    throw systemError("fork");
+  }
+  if (!sandboxOn) return launched;
+  std::optional<pid_t> init = readInit(infoEnds[0]);
+  close(infoEnds[0]);
+  if (init) {
+    launched.init = *init;
+    return launched;
+  }
+  int status = 0;
+  kill(launched.pid, SIGKILL);
+  waitpid(launched.pid, &status, 0);
+  throw std::runtime_error("the sandbox (bwrap) could not start: " +
+                           printable(readTail(errFd, 4096), 1000) +
+                           "; `judge --no-sandbox` (make judge NO_SANDBOX=1) judges without it, "
+                           "unprotected");
+}
+
+// Ends the tree: the namespace's first process takes every other with it
+// (the kernel's rule), and bwrap, having reaped it, exits: nothing is left
+// when waitpid returns. bwrap is killed too only if it does not follow (a
+// bwrap killed first would leave its init unreaped).
+void killTree(const Launched& launched, int& status) {
+  if (launched.pid <= 0) return;
+  if (launched.init > 0) ::kill(launched.init, SIGKILL);
+  else ::kill(-launched.pid, SIGKILL);
+  for (int waited = 0; waited < 1000; ++waited) {
+    if (waitpid(launched.pid, &status, WNOHANG) == launched.pid) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ::kill(launched.pid, SIGKILL);
+  waitpid(launched.pid, &status, 0);
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+// "r3132" -> {'1', '2'}; nullopt for anything else.
+std::optional<std::vector<char>> decodeRow(const std::string& word) {
+  if (word.empty() || word[0] != 'r' || word.size() % 2 == 0) return std::nullopt;
+  std::vector<char> row;
+  for (size_t i = 1; i < word.size(); i += 2) {
+    int high = hexDigit(word[i]), low = hexDigit(word[i + 1]);
+    if (high < 0 || low < 0) return std::nullopt;
+    row.push_back(char(high * 16 + low));
+  }
+  return row;
+}
+
+// "2 r3132 r3334" -> the board {{'1','2'},{'3','4'}}.
+std::optional<Board> decodeBoard(const std::string& line) {
+  std::istringstream words(line);
+  Board board;
+  size_t rows = 0;
+  if (!(words >> rows)) return std::nullopt;
+  for (std::string word; board.size() < rows && words >> word;) {
+    std::optional<std::vector<char>> row = decodeRow(word);
+    if (!row) return std::nullopt;
+    board.push_back(std::move(*row));
+  }
+  if (board.size() != rows) return std::nullopt;
+  return board;
+}
+
+bool isSanitizerError(const std::string& line) {
+  return line.find("runtime error:") != std::string::npos ||  // UBSan
+         line.find("AddressSanitizer:") != std::string::npos;  // ASan, its memory limit too
+}
+
+// The lines of a sanitizer's report worth showing: its first error line and
+// its summary; for anything else (an uncaught exception), the last lines.
+std::string reportLines(const std::string& stderrText) {
+  std::vector<std::string> lines, found;
+  std::istringstream in(stderrText);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line.substr(0, 300));
+  for (const std::string& line : lines)
+    if (found.empty() && isSanitizerError(line)) found.push_back(line);
+  for (const std::string& line : lines)
+    if (line.rfind("SUMMARY:", 0) == 0) found.push_back(line);
+  if (found.empty() && !lines.empty())  // no sanitizer report: the child's last words
+    found.assign(lines.end() - std::min<size_t>(lines.size(), 3), lines.end());
+  std::string text;
+  for (const std::string& line : found) text += "\n  " + line;
+  return text;
+}
+
+// How a process ended, from waitpid's status. bwrap exits 128 + N when its
+// command was killed by signal N.
+std::string endReason(int status) {
+  int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  if (sandboxOn && WIFEXITED(status) && WEXITSTATUS(status) > 128) signal = WEXITSTATUS(status) - 128;
+  if (signal) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+  if (WEXITSTATUS(status) == 0) return "exited (status 0) before answering every case";
+  return "exit code " + std::to_string(WEXITSTATUS(status));
+}
+
+// Which limit a tree's usage passed ("used more than 100 ms of CPU time"), or "".
+std::string limitPassed(const ProcessTree::Usage& usage, const Limits& limits, long long cpuSince) {
+  if (usage.cpuMicros - cpuSince > limits.cpuMicros)
+    return "used more than " + std::to_string(limits.cpuMicros / 1000) + " ms of CPU time";
+  // Processes before memory: a tree over both caps in one sample (a fork bomb of
+  // sanitized processes, sampled late on a loaded machine) is told by its cause.
+  if (usage.processes > limits.processes)
+    return "ran more than " + std::to_string(limits.processes) + " processes at once";
+  if (usage.memoryKb > limits.memoryKb)
+    return "held more than " + std::to_string(limits.memoryKb >> 10) + " MB of memory";
+  return "";
+}
+
+const Limits kCompileLimits{kCompileWall, kCompileCpuMicros, kCompileMemoryKb, kCompileProcesses};
+
+// Runs a compile command with the compile limits (runCommand, without its
+// check of the sandbox, which runs this).
+int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output) {
+  int out = anonymousFile();
+  Launch launch;
+  launch.command = argv;
+  launch.tmpBytes = 512 << 20;  // the compiler's temporary files
+  for (const std::string& path : mounts.readOnly)
+    launch.sandboxArgs.insert(launch.sandboxArgs.end(), {"--ro-bind", path, path});
+  for (const std::string& path : mounts.writable)
+    launch.sandboxArgs.insert(launch.sandboxArgs.end(), {"--bind", path, path});
+  launch.environment = {"PATH=/usr/bin:/bin", "HOME=/tmp"};
+  for (const char* name : {"LANG", "LC_ALL", "LC_MESSAGES"})
+    if (const char* value = std::getenv(name)) launch.environment.push_back(std::string(name) + "=" + value);
+  launch.fds[1] = out, launch.fds[2] = out;
+  Launched launched;
+  try {
+    launched = start(launch, out);
+  } catch (...) {
+    close(out);
+    throw;
+  }
+  ProcessTree tree(launched.init, sandboxOn ? 0 : launched.pid);
+  auto deadline = Clock::now() + kCompileLimits.wall;
+  int status = 0;
+  std::string passed;
+  while (passed.empty() && waitpid(launched.pid, &status, WNOHANG) != launched.pid) {
+    passed = Clock::now() > deadline
+                 ? "ran for more than " + std::to_string(kCompileLimits.wall.count() / 1000) + " s"
+                 : limitPassed(tree.sample(), kCompileLimits, 0);
+    if (!passed.empty()) killTree(launched, status);
+    else std::this_thread::sleep_for(kWatchEvery);
+  }
+  output = printable(readFile(out, 0, kCompileOutputBytes + 1), kCompileOutputBytes);
+  close(out);
+  if (!passed.empty()) {
+    output += "\nthe compile " + passed + ", its limit (stopped)\n";
+    return kLimitExit;
+  }
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+}  // namespace
+
+void disableSandbox() { sandboxOn = false; }
+bool sandboxEnabled() { return sandboxOn; }
+
+namespace {
+
+// The length of the UTF-8 sequence at `at` if it is whole, valid and not a C1
+// control character (U+0080 to U+009F, which some terminals obey); else 0.
+size_t printableUtf8(const std::string& text, size_t at) {
+  unsigned char lead = static_cast<unsigned char>(text[at]);
+  size_t length = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 0;
+  if (length == 0 || at + length > text.size()) return 0;
+  for (size_t i = 1; i < length; ++i)
+    if ((static_cast<unsigned char>(text[at + i]) & 0xc0) != 0x80) return 0;
+  bool c1 = lead == 0xc2 && static_cast<unsigned char>(text[at + 1]) < 0xa0;
+  return c1 ? 0 : length;
+}
+
+// Where the escape sequence that starts at `at` (an ESC) ends.
+size_t escapeEnd(const std::string& text, size_t at) {
+  size_t i = at + 1;
+  if (i < text.size() && text[i] == '[') {  // CSI: parameters up to a final byte
+    for (++i; i < text.size() && !(text[i] >= 0x40 && text[i] <= 0x7e); ++i) {}
+  } else if (i < text.size() && text[i] == ']') {  // OSC: up to BEL or ESC
+    for (++i; i < text.size() && text[i] != '\a' && text[i] != 0x1b; ++i) {}
+    if (i + 1 < text.size() && text[i] == 0x1b && text[i + 1] == '\\') ++i;  // ESC \ ends it too
+  }
+  return std::min(i + 1, text.size());
+}
+
+}  // namespace
+
+std::string printable(const std::string& text, size_t maxBytes) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size() && out.size() < maxBytes) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == 0x1b) {
+      i = escapeEnd(text, i);
+    } else if (c >= 0x80) {
+      size_t length = printableUtf8(text, i);
+      out.append(text, i, length);
+      i += std::max<size_t>(length, 1);
+    } else {
+      if ((c >= 0x20 && c != 0x7f) || c == '\n' || c == '\t') out += char(c);
+      ++i;
+    }
+  }
+  if (i < text.size()) out += "\n[... " + std::to_string(text.size() - i) + " more bytes not shown]";
+  return out;
+}
+
+std::optional<std::string> sandboxProblem() {
+  if (!sandboxOn) return std::nullopt;
+  static std::once_flag once;
+  static std::optional<std::string> problem;
+  std::call_once(once, [] {
+    if (findInPath("bwrap").empty()) {
+      problem = "bubblewrap (bwrap) is not installed: sudo apt-get install bubblewrap";
+      return;
+    }
+    std::string output;
+    try {
+      if (runWatched({"/bin/true"}, {}, output) != 0)
+        problem = "the sandbox (bwrap) could not run /bin/true: " + output;
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+  });
+  return problem;
+}
+
+Child::Child(const std::string& program, const std::vector<Board>& puzzles, int cpuLimitMs)
+    : puzzles_(puzzles), cpuLimitMicros_(cpuLimitMs * 1000LL) {
+  if (auto problem = sandboxProblem()) throw std::runtime_error(*problem);
+  stderr_ = anonymousFile();
+  stdout_ = anonymousFile();
+  int puzzleEnds[2], answerEnds[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, puzzleEnds) != 0)
+    throw systemError("socketpair");
+  if (pipe2(answerEnds, O_CLOEXEC) != 0) throw systemError("pipe");
+  puzzleFd_ = puzzleEnds[0], answers_ = answerEnds[0];
+  Launch launch;
+  launch.command = {sandboxOn ? kProgramInBox : program};
+  launch.sandboxArgs = {"--ro-bind", program, kProgramInBox};
+  launch.environment = {kAsanOptions, "PATH=/usr/bin:/bin"};
+  launch.fds[1] = stdout_, launch.fds[2] = stderr_, launch.fds[kAnswerFd] = answerEnds[1];
+  launch.fds[kPuzzleFd] = puzzleEnds[1];
+  Launched launched;
+  try {
+    launched = start(launch, stderr_);
+  } catch (...) {
+    close(puzzleEnds[1]), close(answerEnds[1]);
+    throw;
+  }
+  close(puzzleEnds[1]), close(answerEnds[1]);
+  pid_ = launched.pid, init_ = launched.init;
+  tree_.emplace(init_, sandboxOn ? 0 : pid_);
+}
+
+Child::~Child() {
+  kill(Stop::kNone);
+  if (puzzleFd_ >= 0) close(puzzleFd_);
+  if (answers_ >= 0) close(answers_);
+  if (stderr_ >= 0) close(stderr_);
+  if (stdout_ >= 0) close(stdout_);
+}
+
+// Once the runner has said "ready": the tree read with the runner's own CPU
+// clock, to the nanosecond. Without the sandbox, the runner was that already.
+void Child::readRunnerPrecisely() {
+  if (!sandboxOn) return;
+  pid_t runner = childOf(init_);  // bwrap's init has one child: the runner
+  if (runner) tree_.emplace(init_, runner);
+}
+
+std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
+  auto deadline = Clock::now() + wall;
+  std::string line;
+  if (!ready_) {  // until then the limits hold for its start, its static constructors included
+    if (!readLine(line, deadline)) return std::nullopt;
+    if (line != "ready") return kill(decodeBoard(line) ? Stop::kEarlyAnswer : Stop::kMalformed), std::nullopt;
+    ready_ = true;
+    readRunnerPrecisely();
+    caseStart_ = tree_->sample().cpuMicros;
+  }
+  if (!sendNextPuzzle() || !readLine(line, deadline)) return std::nullopt;
+  std::optional<Board> board = decodeBoard(line);
+  if (!board) return kill(Stop::kMalformed), std::nullopt;
+  long long now = tree_->sample().cpuMicros;
+  Answer answer{now - caseStart_, std::move(*board)};
+  caseStart_ = now;  // the time between answers counts too: work in a thread cannot hide there
+  return answer;
+}
+
+// The child may hold no answer when a case is sent: one would be for a case it has not seen.
+bool Child::sendNextPuzzle() {
+  pollfd waiting{answers_, POLLIN, 0};
+  if (pending_.empty() && poll(&waiting, 1, 0) > 0 && (waiting.revents & POLLIN)) {
+    char buffer[1 << 14];
+    ssize_t n = read(answers_, buffer, sizeof buffer);
+    if (n > 0) pending_.append(buffer, size_t(n));
+  }
+  if (!pending_.empty()) return kill(Stop::kEarlyAnswer), false;
+  if (sent_ >= puzzles_.size()) return kill(Stop::kMalformed), false;
+  std::string line = toLine(puzzles_[sent_++]) + "\n";
+  // Non-blocking: a child that does not read cannot stall the judge.
+  if (send(puzzleFd_, line.data(), line.size(), MSG_NOSIGNAL | MSG_DONTWAIT) != ssize_t(line.size()))
+    return kill(Stop::kMute), false;
+  return true;
+}
+
+// Reads one line from fd 3, watching the limits while it waits.
+bool Child::readLine(std::string& line, Clock::time_point deadline) {
+  while (pending_.find('\n') == std::string::npos) {
+    if (pending_.size() > kMaxAnswerLine) return kill(Stop::kMalformed), false;
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return kill(Stop::kWall), false;
+    pollfd ready{answers_, POLLIN, 0};
+    if (poll(&ready, 1, int(std::min(left, kWatchEvery).count()) + 1) > 0) {
+      char buffer[1 << 14];
+      ssize_t n = read(answers_, buffer, sizeof buffer);
+      if (n > 0) pending_.append(buffer, size_t(n));
+      if (n == 0) return waitForExit(deadline), false;  // fd 3 closed: it has ended
+    }
+    // Still waiting: check the limits (an answer is measured by the caller).
+    if (pending_.find('\n') == std::string::npos && !watch()) return false;
+  }
+  size_t end = pending_.find('\n');
+  line = pending_.substr(0, end);
+  pending_.erase(0, end + 1);
+  return true;
+}
+
+bool Child::watch() {
+  if (pid_ <= 0) return false;
+  Limits limits{{}, cpuLimitMicros_, kRunnerMemoryKb, kRunnerProcesses};
+  std::string passed = limitPassed(tree_->sample(), limits, caseStart_);
+  if (passed.empty()) return true;
+  kill(passed.find("CPU") != std::string::npos      ? Stop::kCpu
+       : passed.find("memory") != std::string::npos ? Stop::kMemory
+                                                    : Stop::kProcesses);
+  return false;
+}
+
+// Waits for the child to end by itself, the limits watched; false when it
+// had to be killed.
+bool Child::waitForExit(Clock::time_point deadline) {
+  while (pid_ > 0) {
+    if (waitpid(pid_, &status_, WNOHANG) == pid_) {
+      pid_ = -1;
+      return true;
+    }
+    if (Clock::now() >= deadline) return kill(Stop::kWall), false;
+    if (!watch()) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+std::optional<std::string> Child::finish(std::chrono::milliseconds wall) {
+  if (pid_ <= 0) return std::nullopt;
+  shutdown(puzzleFd_, SHUT_WR);  // the runner reads the end of its puzzles and returns from main
+  if (waitForExit(Clock::now() + wall) && WIFEXITED(status_) && WEXITSTATUS(status_) == 0)
+    return std::nullopt;
+  return "after the last answer: " + exitReason();
+}
+
+std::string Child::exitReason() const {
+  std::string reason;
+  switch (stop_) {
+    case Stop::kWall: reason = "still running at the wall-clock limit (killed)"; break;
+    case Stop::kCpu: reason = "passed the CPU time limit (killed)"; break;
+    case Stop::kMemory:
+      reason = "its processes held more than " + std::to_string(kRunnerMemoryKb >> 10) +
+               " MB of memory, the limit (killed)";
+      break;
+    case Stop::kProcesses:
+      reason = "ran more than " + std::to_string(kRunnerProcesses) +
+               " processes at once, the limit (killed)";
+      break;
+    case Stop::kEarlyAnswer:
+      reason = "wrote an answer before its case was sent (case " + std::to_string(sent_ + 1) + ")";
+      break;
+    case Stop::kMalformed: reason = "wrote something other than an answer on file descriptor 3"; break;
+    case Stop::kMute: reason = "stopped reading its puzzles"; break;
+    case Stop::kNone: reason = endReason(status_); break;
+  }
+  return reason + reportLines(printable(readTail(stderr_, kStderrTail), kStderrTail));
+}
+
+std::string Child::takeStdout(size_t maxBytes) {
+  off_t size = lseek(stdout_, 0, SEEK_END);
+  if (size <= 0) return "";
+  std::string text = printable(readFile(stdout_, 0, maxBytes).substr(0, maxBytes), maxBytes);
+  if (size > off_t(maxBytes))
+    text += "\n[... " + std::to_string(size - off_t(maxBytes)) + " more bytes not shown]";
+  // The child shares this file's offset: back to 0, its next write starts the file again.
+  if (ftruncate(stdout_, 0) != 0 || lseek(stdout_, 0, SEEK_SET) != 0) text += "\n[stdout not reset]";
+  return text;
+}
+
+void Child::kill(Stop why) {
+  if (stop_ == Stop::kNone) stop_ = why;
+  if (pid_ <= 0) return;
+  killTree({pid_, init_}, status_);
+  pid_ = -1;
+}
+
+std::optional<std::string> sourceTooLarge(const std::string& file) {
+  struct stat info {};
+  if (stat(file.c_str(), &info) != 0 || info.st_size <= kMaxSourceBytes) return std::nullopt;
+  return "the source is " + std::to_string(info.st_size) + " bytes; the limit is " +
+         std::to_string(kMaxSourceBytes) + " bytes (" + std::to_string(kMaxSourceBytes >> 10) +
+         " KiB)";
+}
+
+int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output) {
+  if (auto problem = sandboxProblem()) throw std::runtime_error(*problem);
+  return runWatched(argv, mounts, output);
+}
+
+int runCommand(const std::vector<std::string>& argv, std::string& output) {
+  int out = anonymousFile();
+  std::vector<std::string> copy = argv;
+  std::vector<char*> args = pointers(copy);  // made before fork: other threads may hold malloc's lock
+  pid_t pid = fork();
+  if (pid == 0) {  // only async-signal-safe calls until exec
+    dup2(out, 1), dup2(out, 2);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+    close(out);
+    throw systemError("cannot run " + argv[0]);
+  }
+  output = readFile(out, 0, size_t(1) << 40);
+  close(out);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+}  // namespace judge

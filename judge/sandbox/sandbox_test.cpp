@@ -1,0 +1,238 @@
+// The sandbox's tests: every file in judge/fixtures/hostile/ (one per attack
+// the sandbox stops) gets the verdict its header names, leaves the repository
+// and the judge's programs unchanged, and leaves no process behind; an
+// interrupted or killed judge leaves none either; without bwrap the judge
+// refuses, unless told --no-sandbox, and then says the verdicts are unprotected.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "judge/header_value.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
+#include "judge/verdict/verdict.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kRoot = REPO_ROOT;
+const std::string kHostile = kRoot + "/judge/fixtures/hostile";
+// The processes the fixtures start name themselves so (prctl PR_SET_NAME).
+const std::string kHostileName = "hostile-";
+
+std::vector<std::string> hostileFiles() {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(kHostile))
+    if (entry.path().extension() == ".cpp") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string commandOutput(const std::string& command) {
+  std::string output;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+    pclose(pipe);
+  }
+  return output;
+}
+
+// What judged code must not change: the repository (git sees every tracked
+// and untracked file) and the judge's programs, by size and modification time.
+std::string repositoryState() {
+  std::string state = commandOutput("git -C '" + kRoot + "' status --porcelain --untracked-files=all");
+  std::vector<fs::path> programs = {fs::read_symlink("/proc/self/exe"), JUDGE_BINARY};
+  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged))
+    if (entry.is_regular_file()) programs.push_back(entry.path());
+  for (const fs::path& program : programs) {
+    struct stat info {};
+    stat(program.c_str(), &info);
+    state += program.string() + " " + std::to_string(info.st_size) + " " +
+             std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec) + "\n";
+  }
+  return state;
+}
+
+// Processes whose name starts with `prefix` and that run a program of this
+// build's judge (another checkout's tests, running at the same time, start
+// processes of the same names), as "pid name" lines.
+std::string processesNamed(const std::string& prefix) {
+  std::set<std::pair<dev_t, ino_t>> programs;
+  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged + "/bin")) {
+    struct stat info {};
+    if (stat(entry.path().c_str(), &info) == 0) programs.insert({info.st_dev, info.st_ino});
+  }
+  std::string found;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::string name;
+    std::getline(std::ifstream(entry.path() / "comm"), name);
+    struct stat exe {};
+    if (name.rfind(prefix, 0) == 0 && stat((entry.path() / "exe").c_str(), &exe) == 0 &&
+        programs.count({exe.st_dev, exe.st_ino}))
+      found += entry.path().filename().string() + " " + name + "\n";
+  }
+  return found;
+}
+
+// Waits up to `most` for `done`: the kernel ends a namespace's processes
+// after its init, so a check right after the judge ends could be early.
+bool eventually(const std::function<bool()>& done, std::chrono::seconds most) {
+  auto deadline = std::chrono::steady_clock::now() + most;
+  while (!done() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return done();
+}
+
+std::string everyReport(const FileResult& result) {
+  std::string text = result.message;
+  for (const SetResult& set : result.sets) text += set.failure + "\n";
+  return text;
+}
+
+bool hasControlCharacters(const std::string& text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    auto u = static_cast<unsigned char>(c);
+    return (u < 0x20 && c != '\n' && c != '\t') || u == 0x7f;
+  });
+}
+
+class Hostile : public testing::TestWithParam<std::string> {
+ protected:
+  static void SetUpTestSuite() { buildPrograms(hostileFiles(), 2, builtWorkspace()); }
+};
+
+TEST_P(Hostile, GetsItsVerdictAndLeavesNothingBehind) {
+  const std::string& file = GetParam();
+  std::string expected = headerValue(file, "Expected verdict");
+  ASSERT_FALSE(expected.empty()) << file << ": its header must name its verdict";
+  std::string sets = headerValue(file, "Judged on"), limit = headerValue(file, "Time limit ms");
+  JudgeOptions options;
+  options.sets = {sets.empty() ? "leetcode_example" : sets};
+  options.timeLimitMs = limit.empty() ? 100 : std::stoi(limit);
+  std::string before = repositoryState();
+
+  FileResult result = judgeFile(file, options);
+  std::string report = everyReport(result);
+  EXPECT_EQ(verdictName(result.verdict), expected) << report;
+  EXPECT_NE(report.find(headerValue(file, "Expected report contains")), std::string::npos) << report;
+  EXPECT_FALSE(hasControlCharacters(report)) << report;
+  EXPECT_EQ(repositoryState(), before);
+  // Killed with their namespace's init, the tree's processes are gone moments later.
+  eventually([] { return processesNamed(kHostileName).empty(); }, std::chrono::seconds(5));
+  EXPECT_EQ(processesNamed(kHostileName), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, Hostile, testing::ValuesIn(hostileFiles()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           return camelCase(fs::path(info.param).stem().string());
+                         });
+
+// The file named in the issue was 50 MB; a sparse file of that size costs nothing here.
+TEST(SandboxedCompile, RefusesASourceOverTheSizeLimit) {
+  std::string file = testing::TempDir() + "huge_source.cpp";
+  std::ofstream(file) << "class Solution { public: void solveSudoku(vector<vector<char>>&) {} };\n//";
+  fs::resize_file(file, 50 << 20);
+  FileResult result = judgeFile(file, {});
+  EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kCompileError));
+  EXPECT_NE(result.message.find("the limit is 262144 bytes"), std::string::npos) << result.message;
+  fs::remove(file);
+}
+
+TEST(Sandbox, StartsHere) { EXPECT_EQ(sandboxProblem(), std::nullopt); }
+
+TEST(Printable, RemovesEscapesAndControlCharacters) {
+  std::string painted =
+      "\x1b[2J\x1b[Hred\x1b[31m!\x1b[0m\x1b]0;title\a\x1b]2;t\x1b\\\r\n\x9b\xc2\x9b\b\x7f tab\t \xc3\xa9";
+  EXPECT_EQ(printable(painted, 1000), "red!\n tab\t \xc3\xa9");
+}
+
+TEST(Printable, KeepsAtMostTheGivenSize) {
+  EXPECT_EQ(printable(std::string(100, 'a'), 10),
+            std::string(10, 'a') + "\n[... 90 more bytes not shown]");
+}
+
+// Runs the judge binary on `file`, returning its pid, stdout and stderr in `output`.
+pid_t startJudge(const std::vector<std::string>& args, const std::string& output) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* out = std::freopen(output.c_str(), "w", stdout);
+    if (out) dup2(fileno(out), 2);
+    std::vector<char*> argv = {const_cast<char*>(JUDGE_BINARY)};
+    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+std::string readText(const std::string& file) {
+  std::ifstream in(file);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Ctrl-C, or a kill, while a case sleeps and its setsid'd children wait.
+void expectNothingLeftAfter(int signal) {
+  std::string output = testing::TempDir() + "judge_output.txt";
+  pid_t judge = startJudge({"--sets", "leetcode_example", "--time-limit-ms", "60000",
+                            kHostile + "/sleeps_with_children.cpp"},
+                           output);
+  ASSERT_GT(judge, 0);
+  bool started = eventually([] { return !processesNamed("hostile-sleeper").empty(); },
+                            std::chrono::seconds(120));
+  kill(judge, signal);
+  int status = 0;
+  waitpid(judge, &status, 0);
+  ASSERT_TRUE(started) << readText(output);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << readText(output);
+  EXPECT_TRUE(eventually([] { return processesNamed(kHostileName).empty(); }, std::chrono::seconds(10)))
+      << processesNamed(kHostileName);
+}
+
+TEST(JudgeEnds, InterruptedLeavesNoProcess) { expectNothingLeftAfter(SIGINT); }
+
+TEST(JudgeEnds, KilledLeavesNoProcess) { expectNothingLeftAfter(SIGKILL); }
+
+// Run with a PATH where no bwrap is found.
+std::string judgeWithoutBwrap(const std::vector<std::string>& args, int& status) {
+  std::string output = testing::TempDir() + "judge_output.txt";
+  std::string command = "env PATH=/nonexistent " + std::string(JUDGE_BINARY);
+  for (const std::string& arg : args) command += " '" + arg + "'";
+  status = WEXITSTATUS(system((command + " > " + output + " 2>&1").c_str()));
+  return readText(output);
+}
+
+TEST(NoSilentFallback, WithoutBwrapTheJudgeRefuses) {
+  int status = 0;
+  std::string output = judgeWithoutBwrap({kRoot + "/judge/fixtures/pasted_from_web.cpp"}, status);
+  EXPECT_EQ(status, 1) << output;
+  EXPECT_NE(output.find("refusing to judge: bubblewrap (bwrap) is not installed"), std::string::npos)
+      << output;
+}
+
+TEST(NoSilentFallback, NoSandboxJudgesAndSaysSo) {
+  int status = 0;
+  std::string output = judgeWithoutBwrap(
+      {"--no-sandbox", "--sets", "leetcode_example", kRoot + "/judge/fixtures/pasted_from_web.cpp"},
+      status);
+  EXPECT_EQ(status, 0) << output;
+  EXPECT_NE(output.find("verdicts are unprotected"), std::string::npos) << output;
+  EXPECT_NE(output.find("LeetCode verdict: Accepted"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,169 @@
+// Building a solution file into a judged program (verdict.h): the cache, keyed
+// on what the program is made from, and the compiler's message made to speak
+// of the user's file only.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "judge/sandbox/sandbox.h"
+#include "judge/verdict/verdict.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kSkippedExit = 77;  // judge/sandbox/build_solution.sh: the file needs a newer standard
+constexpr const char* kDriver = "LeetCode driver";  // the #line name of the driver's lines
+// Part of every key: raised when what the cache holds changes meaning, so that
+// records an older judge wrote are never read.
+constexpr const char* kCacheFormat = "2: .failed holds the compiler's own message";
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot read");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// FNV-1a, 64 bits: a cache key, not a defence (the judge trusts its own cache).
+uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  return hash;
+}
+
+// What a program is made from: the file's text and the name its messages use,
+// the toolchain (its runtime's stamp included) and the script that builds it.
+std::string buildKey(const std::string& name, const std::string& text, const Workspace& workspace) {
+  uint64_t hash = fnv1a(text, fnv1a(name + '\0' + kCacheFormat + '\0'));
+  hash = fnv1a(readText(workspace.judged + "/toolchain.sh"), hash);
+  hash = fnv1a(readText(workspace.root + "/judge/sandbox/build_solution.sh"), hash);
+  std::ostringstream key;
+  key << std::hex << hash;
+  return key.str();
+}
+
+// A build that failed, as remembered in `failed` (the script's exit status on
+// the first line, then the compiler's message): the unchanged file would fail
+// again.
+Program failedBuild(Program program, const std::string& failed) {
+  std::ifstream in(failed);
+  int status = 0;
+  in >> status;
+  in.ignore(1);
+  program.message.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
+  return program;
+}
+
+// The classes and structs `text` declares, as "class solution (line 3)".
+std::vector<std::string> declaredClasses(const std::string& text) {
+  std::vector<std::string> found;
+  std::regex declaration(R"(\b(class|struct)\s+([A-Za-z_]\w*)\s*(final\s*)?[:{])");
+  std::istringstream lines(text);
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    for (std::sregex_iterator it(line.begin(), line.end(), declaration), end; it != end; ++it)
+      found.push_back((*it)[1].str() + " " + (*it)[2].str() + " (line " + std::to_string(number) + ")");
+  }
+  return found;
+}
+
+// One line for a file the driver could not call: what it has instead of
+// `class Solution` with `void solveSudoku(vector<vector<char>>&)`.
+std::string missingSolution(const std::string& name, const std::string& text) {
+  std::string want = "LeetCode calls Solution().solveSudoku(board)";
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    return name + ": the file is empty; " + want + ".";
+  std::vector<std::string> classes = declaredClasses(text);
+  if (classes.empty()) return name + ": no class Solution, and no other class; " + want + ".";
+  std::string list;
+  for (const std::string& c : classes) list += (list.empty() ? "" : ", ") + c;
+  return name + ": no class Solution; found " + list + " instead. " + want + ".";
+}
+
+bool mentions(const std::string& message, const std::string& what) {
+  return message.find(what) != std::string::npos;
+}
+
+// The compiler's message, made to speak of the user's file only: an error in
+// the driver is put in the user's terms (a main() of its own, no Solution
+// class, no solveSudoku), and no path of the build appears.
+std::string explainCompileError(std::string message, const std::string& name,
+                                const std::string& text, const Workspace& workspace) {
+  bool inDriver = mentions(message, std::string(kDriver) + ":");
+  if (inDriver && mentions(message, "'main'"))
+    return name + ": defines main(); LeetCode supplies main() (its driver calls "
+                  "Solution().solveSudoku(board)), so a submission must not define one.";
+  if (inDriver && (mentions(message, "undeclared identifier 'Solution'") ||
+                   mentions(message, "'Solution' was not declared")))
+    return missingSolution(name, text);
+  if (inDriver && mentions(message, "solveSudoku"))
+    return name + ": class Solution has no public void solveSudoku(vector<vector<char>>& board), "
+                  "which LeetCode calls.\n" + message;
+  for (const std::string& path : {workspace.judged + "/bin/", workspace.judged + "/"})
+    for (size_t at; (at = message.find(path)) != std::string::npos;) message.erase(at, path.size());
+  return message;
+}
+
+}  // namespace
+
+Program buildProgram(const std::string& file, const Workspace& workspace) {
+  std::string toolchain = workspace.judged + "/toolchain.sh";
+  if (!fs::exists(toolchain))
+    throw std::runtime_error(toolchain + " is missing: build the judge with make");
+  if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
+  if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
+    return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
+  std::string text = readText(file);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM stays behind in a paste
+  std::string base = workspace.judged + "/bin/" + buildKey(file, text, workspace);
+  Program program{file, Verdict::kAccepted, base, ""};
+  std::string failed = base + ".failed";
+  if (fs::exists(program.path)) return program;
+  if (!fs::exists(failed)) {
+    fs::create_directories(fs::path(base).parent_path());
+    std::ofstream(base + ".cpp", std::ios::binary) << text;  // the text the key was made from
+    std::string script = workspace.root + "/judge/sandbox/build_solution.sh";
+    // The compile sees the build script, LeetCode's environment (core/prelude.h), the runtime and
+    // the copy of the file, and writes only where programs go (sandbox.h: no other file of the
+    // repository or the system's /etc).
+    Mounts mounts{{workspace.root + "/judge/sandbox", workspace.root + "/core/prelude.h", workspace.judged},
+                  {workspace.judged + "/bin"}};
+    int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
+                            program.message);
+    if (status == 0) return program;
+    std::ofstream(failed) << status << "\n" << program.message;  // the compiler's own words
+  }
+  program = failedBuild(program, failed);
+  if (program.verdict == Verdict::kCompileError)
+    program.message = explainCompileError(program.message, file, text, workspace);
+  return program;
+}
+
+std::vector<std::variant<Program, std::string>> buildPrograms(
+    const std::vector<std::string>& files, int jobs, const Workspace& workspace) {
+  std::vector<std::variant<Program, std::string>> built(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      try {
+        built[i] = buildProgram(files[i], workspace);
+      } catch (const std::exception& e) {  // this file is not judged; the others still are
+        built[i] = std::string(e.what());
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+  for (std::thread& w : workers) w.join();
+  return built;
+}
+
+}  // namespace judge

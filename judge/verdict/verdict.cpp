@@ -1,0 +1,308 @@
+#include "judge/verdict/verdict.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "core/catalog.h"
+#include "core/checker.h"
+#include "judge/sandbox/sandbox.h"
+#include "core/testcases.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string relativeTo(const std::string& root, const std::string& path) {
+  return path.rfind(root + "/", 0) == 0 ? path.substr(root.size() + 1) : path;
+}
+
+// "testcases/magictour.txt:9 (case 3 of 200)"
+std::string caseName(const Case& c, size_t index, size_t total, const Workspace& workspace) {
+  return relativeTo(workspace.root, c.where) + " (case " + std::to_string(index + 1) + " of " +
+         std::to_string(total) + ")";
+}
+
+std::string timeLimitReason(long long micros, int limitMs) {
+  return "the case took " + std::to_string(micros / 1000) + " ms of CPU time; the limit is " +
+         std::to_string(limitMs) + " ms per case";
+}
+
+std::string stoppedReason(int limitMs) {
+  return "stopped when the case had used " + std::to_string(limitMs) +
+         " ms of CPU time, the limit per case";
+}
+
+std::string watchdogReason(int limitMs) {
+  return "no answer after " + std::to_string(wallLimit(limitMs).count()) +
+         " ms of wall time (killed); the limit is " + std::to_string(limitMs) +
+         " ms of CPU time per case";
+}
+
+struct CaseVerdict {
+  Verdict verdict = Verdict::kAccepted;
+  std::string why;         // for a failure: the reason, then the boards or the puzzle
+  long long micros = -1;   // CPU time of the case (the tree's, from outside), when it answered
+  std::optional<Board> output;  // the board it answered, when it did
+};
+
+// Waits for the child's answer to `c` and judges it: time first, then the checker.
+CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
+  std::string puzzle = "\n  puzzle: " + toLine(c.puzzle);
+  std::optional<Answer> answer = child.next(wallLimit(limitMs));
+  if (!answer && child.overCpuLimit())
+    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle, -1, std::nullopt};
+  if (!answer && child.timedOut())
+    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle, -1, std::nullopt};
+  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle, -1, std::nullopt};
+  if (answer->cpuMicros > limitMs * 1000LL)
+    return {Verdict::kTimeLimitExceeded, timeLimitReason(answer->cpuMicros, limitMs) + puzzle,
+            answer->cpuMicros, std::nullopt};  // LeetCode shows no output past the limit
+  const Board* expected = c.solution ? &*c.solution : nullptr;
+  std::string reason = check(c.puzzle, answer->board, expected);
+  if (!reason.empty())
+    return {Verdict::kWrongAnswer, report(reason, c.puzzle, answer->board, expected),
+            answer->cpuMicros, answer->board};
+  return {Verdict::kAccepted, "", answer->cpuMicros, std::nullopt};
+}
+
+// "Time Limit Exceeded on testcases/magictour.txt:9 (case 3 of 200): why".
+std::string failureText(const CaseVerdict& judged, const std::vector<Case>& cases, size_t i,
+                        const Workspace& workspace) {
+  return std::string(verdictName(judged.verdict)) + " on " +
+         caseName(cases[i], i, cases.size(), workspace) + ": " + judged.why;
+}
+
+FailedCase failedCase(const CaseVerdict& judged, const Case& c, size_t index, Child& child,
+                      const Workspace& workspace) {
+  return {int(index), relativeTo(workspace.root, c.where), judged.why.substr(0, judged.why.find('\n')),
+          c.puzzle, judged.output, c.solution, child.takeStdout(kStdoutShown)};
+}
+
+// The puzzles from case `first` on, for a child that starts there.
+std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
+  std::vector<Board> puzzles;
+  for (size_t i = first; i < cases.size(); ++i) puzzles.push_back(cases[i].puzzle);
+  return puzzles;
+}
+
+// Runs one set in one child: the cases in order until the first failure. A
+// case over the time limit runs once more, in a fresh child that goes on from
+// it: a machine's hiccup must not decide a verdict.
+SetResult judgeSet(const std::string& program, const std::string& set,
+                   const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
+                   const Workspace& workspace, const JudgeEvents& events) {
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, "", {}};
+  auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
+  if (events.caseDone) events.caseDone(set, 0, result.total);  // it has started
+  for (size_t i = 0; i < cases.size(); ++i) {
+    CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
+    if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {
+      child = std::make_unique<Child>(program, puzzlesFrom(cases, i), limitMs);
+      std::string first = judged.why.substr(0, judged.why.find('\n'));
+      judged = judgeCase(*child, cases[i], limitMs);
+      if (judged.verdict == Verdict::kTimeLimitExceeded)
+        judged.why = "twice; first " + first + ", then " + judged.why;
+      else if (result.reruns.push_back(i); result.rerun.empty())
+        result.rerun = caseName(cases[i], i, cases.size(), workspace) + ": " + first;
+    }
+    if (judged.verdict != Verdict::kAccepted) {
+      result.verdict = judged.verdict;
+      result.failure = failureText(judged, cases, i, workspace);
+      result.failedCase = failedCase(judged, cases[i], i, *child, workspace);
+      break;
+    }
+    child->takeStdout(0);  // a passing case's prints are not kept
+    result.micros.push_back(judged.micros);
+    ++result.passed;
+    if (events.caseDone) events.caseDone(set, result.passed, result.total);
+  }
+  // A sanitizer report at exit (a global's destructor) fails the set too.
+  std::optional<std::string> exit = result.passed == result.total ? child->finish(wallLimit(limitMs))
+                                                                  : std::nullopt;
+  if (exit) {
+    result.verdict = Verdict::kRuntimeError;
+    result.failure = std::string(verdictName(result.verdict)) + " " + *exit;
+  }
+  return result;
+}
+
+}  // namespace
+
+RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs) {
+  RunOutcome run;
+  Child child(program, puzzlesFrom(cases, 0), limitMs);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    CaseVerdict judged = judgeCase(child, cases[i], limitMs);
+    if (judged.verdict != Verdict::kAccepted) return {judged.verdict, i, judged.why, run.micros};
+    run.micros.push_back(judged.micros);
+  }
+  if (std::optional<std::string> exit = child.finish(wallLimit(limitMs)))
+    return {Verdict::kRuntimeError, cases.empty() ? 0 : cases.size() - 1, *exit, run.micros};
+  return run;
+}
+
+Session::Session(std::string program, int limitMs) : program_(std::move(program)), limitMs_(limitMs) {}
+
+Session::~Session() = default;
+
+Verdict Session::run(const Case& c) {
+  if (!child_) child_ = std::make_unique<Child>(program_, std::vector<Board>{}, limitMs_);
+  child_->add(c.puzzle);
+  Verdict verdict = judgeCase(*child_, c, limitMs_).verdict;
+  if (verdict != Verdict::kAccepted && verdict != Verdict::kWrongAnswer) child_.reset();
+  else child_->takeStdout(0);  // a trial's prints are not kept
+  return verdict;
+}
+
+namespace {
+
+std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace& workspace) {
+  std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set + ".txt");
+  if (maxCases > 0 && int(cases.size()) > maxCases) cases.resize(maxCases);
+  return cases;
+}
+
+// Calls judge(i) for each of `items`, `jobs` threads at a time; an exception
+// in one is thrown again here, after every thread has ended.
+void inParallel(const std::vector<size_t>& items, int jobs, const std::function<void(size_t)>& judge) {
+  std::atomic<size_t> next{0};
+  std::exception_ptr error;
+  std::mutex errorLock;
+  auto worker = [&] {
+    for (size_t k = next++; k < items.size(); k = next++) {
+      try {
+        judge(items[k]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(errorLock);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 1; j < std::min<int>(jobs, int(items.size())); ++j) workers.emplace_back(worker);
+  worker();
+  for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+}
+
+bool isBundled(const fs::path& file, const Workspace& workspace) {
+  std::error_code error;
+  return fs::equivalent(file.parent_path(), workspace.root + "/solutions", error);
+}
+
+}  // namespace
+
+// Five times the limit plus a second: generous, because on a loaded machine (2 cores,
+// 6 busy processes) a case gets a third of a core.
+std::chrono::milliseconds wallLimit(int limitMs) {
+  return std::chrono::milliseconds(5 * limitMs + 1000);
+}
+
+const char* verdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kAccepted: return "Accepted";
+    case Verdict::kWrongAnswer: return "Wrong Answer";
+    case Verdict::kTimeLimitExceeded: return "Time Limit Exceeded";
+    case Verdict::kRuntimeError: return "Runtime Error";
+    case Verdict::kCompileError: return "Compile Error";
+    case Verdict::kSkipped: return "Skipped";
+  }
+  return "?";
+}
+
+Workspace builtWorkspace() { return {REPO_ROOT, JUDGED_DIR}; }
+
+long long SetResult::medianMicros() const {
+  if (micros.empty()) return 0;
+  std::vector<long long> sorted = micros;
+  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+  return sorted[sorted.size() / 2];
+}
+
+long long SetResult::maxMicros() const {
+  return micros.empty() ? 0 : *std::max_element(micros.begin(), micros.end());
+}
+
+std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
+  fs::path path = fs::absolute(file);
+  return isBundled(path, workspace) ? setsForSolution(path.stem().string(), workspace.root)
+                                    : setsForAnyFile(workspace.root);
+}
+
+FileResult judgeProgram(const Program& program, const JudgeOptions& options,
+                        const Workspace& workspace, const JudgeEvents& events) {
+  FileResult result{program.file, program.verdict, program.message, {}};
+  if (program.verdict != Verdict::kAccepted) return result;
+  TimeLimits limits(workspace.root + "/judge/time_limits.txt");
+  const std::vector<std::string>& sets =
+      options.sets.empty() ? setsFor(program.file, workspace) : options.sets;
+  std::vector<std::string> tier = leetcodeTier(workspace.root);
+  std::vector<size_t> leetcode, stress;
+  for (size_t i = 0; i < sets.size(); ++i)
+    (std::count(tier.begin(), tier.end(), sets[i]) ? leetcode : stress).push_back(i);
+  result.sets.resize(sets.size());
+  std::mutex telling;
+  auto judgeOne = [&](size_t i) {
+    int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]);
+    JudgeEvents mine;  // the caller's callbacks, one at a time
+    if (events.caseDone)
+      mine.caseDone = [&](const std::string& set, int done, int total) {
+        std::lock_guard<std::mutex> lock(telling);
+        events.caseDone(set, done, total);
+      };
+    SetResult set = judgeSet(program.path, sets[i], loadSet(sets[i], options.maxCases, workspace),
+                             limitMs, options, workspace, mine);
+    set.leetcodeTier = std::count(leetcode.begin(), leetcode.end(), i) > 0;
+    std::lock_guard<std::mutex> lock(telling);
+    result.sets[i] = std::move(set);
+    if (!result.sets[i].leetcodeTier && events.stressSetDone) events.stressSetDone(result.sets[i]);
+  };
+  inParallel(leetcode, options.setJobs, judgeOne);
+  if (events.leetcodeTierDone) {
+    FileResult tierOnly{result.file, result.verdict, result.message, {}};
+    for (size_t i : leetcode) tierOnly.sets.push_back(result.sets[i]);
+    events.leetcodeTierDone(tierOnly);
+  }
+  inParallel(stress, options.setJobs, judgeOne);
+  for (const SetResult& set : result.sets)
+    if (result.verdict == Verdict::kAccepted) result.verdict = set.verdict;
+  return result;
+}
+
+TierCount leetcodeCount(const FileResult& result) {
+  TierCount count;
+  bool failed = false;
+  for (const SetResult& set : result.sets) {
+    if (!set.leetcodeTier) continue;
+    count.total += set.total;
+    if (!failed) count.passed += set.passed;
+    failed |= set.verdict != Verdict::kAccepted;
+  }
+  return count;
+}
+
+Verdict FileResult::leetcodeVerdict() const {
+  if (verdict == Verdict::kCompileError || verdict == Verdict::kSkipped) return verdict;
+  for (const SetResult& set : sets)
+    if (set.leetcodeTier && set.verdict != Verdict::kAccepted) return set.verdict;
+  return Verdict::kAccepted;
+}
+
+bool FileResult::passes(bool strict) const {
+  if (leetcodeVerdict() != Verdict::kAccepted) return false;
+  return !strict || verdict == Verdict::kAccepted;
+}
+
+FileResult judgeFile(const std::string& file, const JudgeOptions& options,
+                     const Workspace& workspace) {
+  return judgeProgram(buildProgram(file, workspace), options, workspace);
+}
+
+}  // namespace judge
