@@ -19,6 +19,7 @@ SetResult mergedTier(const FileResult& result) {
     if (!set.leetcodeTier) continue;
     tier.passed += set.passed, tier.total += set.total;
     tier.micros.insert(tier.micros.end(), set.micros.begin(), set.micros.end());
+    tier.memoryKb.insert(tier.memoryKb.end(), set.memoryKb.begin(), set.memoryKb.end());
   }
   return tier;
 }
@@ -27,12 +28,24 @@ std::string timeOrDash(const SetResult& set, long long micros) {
   return set.micros.empty() ? "-" : std::to_string(micros);
 }
 
+// "12.3": kB as MB (LeetCode's unit), one decimal; "-" when no case passed.
+std::string megabytes(const SetResult& set, long long kb) {
+  if (set.memoryKb.empty()) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", double(kb) / 1024);
+  return text;
+}
+
 Json boardOrNull(const std::optional<Board>& board) {
   return board ? Json(toLeetCode(*board)) : Json();
 }
 
 Json timeOrNull(const SetResult& set, long long micros) {
   return set.micros.empty() ? Json() : Json(micros);
+}
+
+Json memoryOrNull(const SetResult& set, long long kb) {
+  return set.memoryKb.empty() ? Json() : Json(kb);
 }
 
 }  // namespace
@@ -49,7 +62,7 @@ std::string indented(const std::string& text, const std::string& indent) {
 
 const char* const kTimesCover =
     "median us, max us: CPU time per case of the whole process tree, read from outside, "
-    "over the cases that passed";
+    "over the cases that passed; max MB: the largest peak resident memory of a case";
 
 std::string displayName(std::string file) {
   if (file.rfind("solutions/", 0) == 0) file.erase(0, 10);
@@ -78,29 +91,29 @@ Tables::Tables(const std::vector<std::string>& files) {
 std::string Tables::setLine(const std::string& name, const std::string& set,
                             const std::string& verdict, const std::string& passed,
                             const std::string& limit, const std::string& median,
-                            const std::string& max) const {
+                            const std::string& max, const std::string& memory) const {
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-18s %-20s %9s %9s %10s %10s\n", int(nameWidth_),
+  std::snprintf(line, sizeof line, "%-*s  %-18s %-21s %9s %9s %10s %10s %7s\n", int(nameWidth_),
                 name.c_str(), set.c_str(), verdict.c_str(), passed.c_str(), limit.c_str(),
-                median.c_str(), max.c_str());
+                median.c_str(), max.c_str(), memory.c_str());
   return line;
 }
 
 std::string Tables::setHeader() const {
-  return setLine("solution", "set", "verdict", "passed", "limit ms", "median us", "max us");
+  return setLine("solution", "set", "verdict", "passed", "limit ms", "median us", "max us", "max MB");
 }
 
 std::string Tables::setRow(const std::string& file, const SetResult& set) const {
   return setLine(displayName(file), set.set, verdictName(set.verdict),
                  std::to_string(set.passed) + "/" + std::to_string(set.total),
                  std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
-                 timeOrDash(set, set.maxMicros()));
+                 timeOrDash(set, set.maxMicros()), megabytes(set, set.maxMemoryKb()));
 }
 
 std::string Tables::fileHeader() const {
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-20s %9s %10s %10s\n", int(nameWidth_), "solution",
-                "LeetCode verdict", "passed", "median us", "max us");
+  std::snprintf(line, sizeof line, "%-*s  %-21s %9s %10s %10s %7s\n", int(nameWidth_), "solution",
+                "LeetCode verdict", "passed", "median us", "max us", "max MB");
   return line;
 }
 
@@ -108,11 +121,11 @@ std::string Tables::fileRow(const FileResult& result) const {
   SetResult tier = mergedTier(result);
   TierCount count = leetcodeCount(result);
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-20s %9s %10s %10s\n", int(nameWidth_),
+  std::snprintf(line, sizeof line, "%-*s  %-21s %9s %10s %10s %7s\n", int(nameWidth_),
                 displayName(result.file).c_str(), verdictName(result.leetcodeVerdict()),
                 (std::to_string(count.passed) + "/" + std::to_string(count.total)).c_str(),
                 timeOrDash(tier, tier.medianMicros()).c_str(),
-                timeOrDash(tier, tier.maxMicros()).c_str());
+                timeOrDash(tier, tier.maxMicros()).c_str(), megabytes(tier, tier.maxMemoryKb()).c_str());
   return line;
 }
 
@@ -151,7 +164,8 @@ Json failedCaseJson(const std::string& set, const FailedCase& failed) {
       .set("input", toLeetCode(failed.input))
       .set("output", boardOrNull(failed.output))
       .set("expected", boardOrNull(failed.expected))
-      .set("stdout", failed.stdoutText);
+      .set("stdout", failed.stdoutText)
+      .set("memory_kb", failed.memoryKb);
 }
 
 namespace {
@@ -165,7 +179,9 @@ Json setJson(const SetResult& set) {
                   .set("total", set.total)
                   .set("limit_ms", set.limitMs)
                   .set("median_us", timeOrNull(set, set.medianMicros()))
-                  .set("max_us", timeOrNull(set, set.maxMicros()));
+                  .set("max_us", timeOrNull(set, set.maxMicros()))
+                  .set("median_memory_kb", memoryOrNull(set, set.medianMemoryKb()))
+                  .set("max_memory_kb", memoryOrNull(set, set.maxMemoryKb()));
   json.set("failure", set.verdict == Verdict::kAccepted ? Json() : Json(set.failure));
   json.set("failing_case", set.failedCase ? failedCaseJson(set.set, *set.failedCase) : Json());
   json.set("rerun", set.rerun.empty() ? Json() : Json(set.rerun));
