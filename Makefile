@@ -108,8 +108,13 @@ judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTIO
 	@case $(call quote,FORMAT) in ''|text|json) ;; *) echo "FORMAT is text or json; $(JUDGE_USAGE)" >&2; exit 2;; esac
 	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
 
-test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary
-	$(call say,TEST,$(BUILD)/tests)$(BUILD)/tests --gtest_brief=1
+# The run's temporary files (the judge's judge-* files among them) go to a folder of its own, so
+# that afterwards judge/sandbox/leftover_check.sh can tell any process of the run still holding
+# one (a box left behind) and fail.
+test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary; then no box may be left
+	$(call say,TEST,$(BUILD)/tests)run=$$(mktemp -d $(abspath $(BUILD))/test-run.XXXXXX) && \
+	  { TMPDIR=$$run $(BUILD)/tests --gtest_brief=1; status=$$?; \
+	    judge/sandbox/leftover_check.sh $$run || status=1; rm -rf $$run; exit $$status; }
 
 sanitize: ## The tests built with AddressSanitizer and UBSan
 	$(Q)$(MAKE) BUILD=$(BUILD)/sanitize CXXFLAGS="$(SANITIZE_FLAGS)" test
@@ -414,7 +419,7 @@ $(OBJ)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDG
 # The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
 # read its output.
 $(OBJ)/judge/sandbox/sandbox_test.o $(OBJ)/judge/report/report_test.o $(OBJ)/judge/findings/own_case_test.o \
-$(OBJ)/judge/findings/findings_test.o: \
+$(OBJ)/judge/findings/findings_test.o $(OBJ)/judge/verdict/pane_test.o: \
   CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 $(JUDGE_BIN): $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(CORE_LIB)

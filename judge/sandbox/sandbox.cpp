@@ -228,8 +228,46 @@ std::optional<pid_t> readInit(int info) {
   return parseChildPid(json);
 }
 
+// Every live box's bwrap and namespace init, for killEveryBox() (from a signal handler).
+constexpr int kBoxSlots = 256;
+std::atomic<pid_t> liveBoxes[kBoxSlots][2];
+
+void registerBox(pid_t bwrap, pid_t init) {
+  for (auto& slot : liveBoxes) {
+    pid_t empty = 0;
+    if (slot[0].compare_exchange_strong(empty, bwrap)) {
+      slot[1] = init;
+      return;
+    }
+  }
+}
+
+void unregisterBox(pid_t bwrap) {
+  for (auto& slot : liveBoxes) {
+    pid_t mine = bwrap;
+    if (slot[0].load() == bwrap) slot[1] = 0, slot[0].compare_exchange_strong(mine, 0);
+  }
+}
+
+pid_t parentOf(pid_t pid) {
+  std::string text;
+  int fd = open(("/proc/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char buffer[512];
+  ssize_t n = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  text.assign(buffer, size_t(n));
+  size_t close = text.rfind(')');
+  return close == std::string::npos ? 0 : pid_t(std::atoi(text.c_str() + close + 4));
+}
+
 // Starts `launch`; throws, with bwrap's reason, when the sandbox does not come up.
 Launched start(const Launch& launch, int errFd) {
+  // A box's init whose bwrap died before the init had asked to die with it (the race
+  // that left boxes behind: judge/README.md) comes back to the judge, which ends it.
+  static std::once_flag reaper;
+  std::call_once(reaper, [] { prctl(PR_SET_CHILD_SUBREAPER, 1); });
   std::vector<std::string> argvText = fullArgv(launch), envText;
   if (!sandboxOn) {  // without bwrap's --clearenv the judge's environment stays, these set over it
     envText = launch.environment;
@@ -265,6 +303,7 @@ Launched start(const Launch& launch, int errFd) {
   close(infoEnds[0]);
   if (init) {
     launched.init = *init;
+    registerBox(launched.pid, launched.init);
     return launched;
   }
   int status = 0;
@@ -276,6 +315,16 @@ Launched start(const Launch& launch, int errFd) {
                            "unprotected");
 }
 
+// A box's init that outlived its bwrap is the judge's child (PR_SET_CHILD_SUBREAPER):
+// killed and reaped. Only then: an init that its bwrap reaped may have a new owner of its pid.
+void reapOrphanedInit(const Launched& launched) {
+  unregisterBox(launched.pid);
+  if (launched.init <= 0 || parentOf(launched.init) != getpid()) return;
+  ::kill(launched.init, SIGKILL);
+  int ignored = 0;
+  waitpid(launched.init, &ignored, 0);
+}
+
 // Ends the tree: the namespace's first process takes every other with it
 // (the kernel's rule), and bwrap, having reaped it, exits: nothing is left
 // when waitpid returns. bwrap is killed too only if it does not follow (a
@@ -284,12 +333,16 @@ void killTree(const Launched& launched, int& status) {
   if (launched.pid <= 0) return;
   if (launched.init > 0) ::kill(launched.init, SIGKILL);
   else ::kill(-launched.pid, SIGKILL);
-  for (int waited = 0; waited < 1000; ++waited) {
-    if (waitpid(launched.pid, &status, WNOHANG) == launched.pid) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // 10 s, not less: an init dies only once every process of its namespace has (512 sanitized
+  // processes of a fork bomb take seconds on a loaded machine), and a bwrap killed before its
+  // init would leave the init to the judge's reaping below.
+  bool reaped = false;
+  for (int waited = 0; waited < 10000 && !reaped; ++waited) {
+    reaped = waitpid(launched.pid, &status, WNOHANG) == launched.pid;
+    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  ::kill(launched.pid, SIGKILL);
-  waitpid(launched.pid, &status, 0);
+  if (!reaped) ::kill(launched.pid, SIGKILL), waitpid(launched.pid, &status, 0);
+  reapOrphanedInit(launched);
 }
 
 int hexDigit(char c) {
@@ -444,6 +497,7 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
     if (!passed.empty()) killTree(launched, status);
     else std::this_thread::sleep_for(kWatchEvery);
   }
+  if (passed.empty()) reapOrphanedInit(launched);
   output = printable(readFile(out, 0, kCompileOutputBytes + 1), kCompileOutputBytes);
   close(out);
   if (!passed.empty()) {
@@ -465,6 +519,14 @@ void setRunnerLimits(const RunnerLimits& limits) {
 }
 
 RunnerLimits runnerLimits() { return {memoryLimitKb.load(), outputLimitBytes.load()}; }
+
+void killEveryBox() {
+  for (auto& slot : liveBoxes) {
+    pid_t init = slot[1].load(), bwrap = slot[0].load();
+    if (init > 0) ::kill(init, SIGKILL);
+    (void)bwrap;  // it follows its init; killed first, it would orphan it
+  }
+}
 
 void disableSandbox() { sandboxOn = false; }
 bool sandboxEnabled() { return sandboxOn; }
@@ -674,6 +736,7 @@ bool Child::watch() {
 bool Child::waitForExit(Clock::time_point deadline) {
   while (pid_ > 0) {
     if (waitpid(pid_, &status_, WNOHANG) == pid_) {
+      reapOrphanedInit({pid_, init_});
       pid_ = -1;
       return true;
     }
@@ -714,7 +777,11 @@ std::string Child::exitReason() const {
       break;
     case Stop::kMalformed: reason = "wrote something other than an answer on file descriptor 3"; break;
     case Stop::kMute: reason = "stopped reading its puzzles"; break;
-    case Stop::kNone: reason = endReason(status_); break;
+    case Stop::kNone:
+      reason = overOutputLimit() ? "wrote " + std::to_string(limits_.outputBytes >> 20) +
+                                       " MB to stdout or stderr, the limit: " + endReason(status_)
+                                 : endReason(status_);
+      break;
   }
   return reason + symbolized(reportLines(printable(readTail(stderr_, kStderrTail), kStderrTail)), program_);
 }

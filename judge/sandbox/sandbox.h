@@ -65,6 +65,10 @@ constexpr long long kMaxSourceBytes = 256 << 10;
 // compiles run as plain processes, still timed from outside, but with the
 // judge's rights: their verdicts are unprotected.
 void disableSandbox();
+// Kills every box's namespace init that this process started and has not yet
+// reaped, so that each box ends whole. Async-signal-safe: for the judge's
+// Ctrl-C handler, before it exits.
+void killEveryBox();
 bool sandboxEnabled();
 
 // Why the sandbox cannot start here (bwrap missing, user namespaces
