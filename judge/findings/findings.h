@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "judge/findings/call_state.h"
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/findings/near_limit.h"
 #include "judge/findings/shrink.h"
 #include "judge/findings/standing.h"
