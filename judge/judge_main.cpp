@@ -351,6 +351,9 @@ int main(int argc, char** argv) {
   app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
                                          "verdict: quick (a few cases a set), full (every case) or 0 "
                                          "(none, the default; make judge asks for quick)");
+  std::string shrinkSeconds = "15";
+  app.add_option("--shrink-seconds", shrinkSeconds, "how long a failing case is shrunk, 0 to 600 "
+                                                    "(0: not shrunk; default 15)");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");
@@ -375,7 +378,11 @@ int main(int argc, char** argv) {
   if (!jobs || *jobs > 64) return bad("--jobs takes a whole number from 1 to 64, not '" + jobsText + "'");
   if (standing != "quick" && standing != "full" && standing != "0")
     return bad("--standing takes quick, full or 0, not '" + standing + "'");
+  std::optional<int> shrink = shrinkSeconds == "0" ? 0 : millis(shrinkSeconds);
+  if (!shrink || *shrink > 600)
+    return bad("--shrink-seconds takes a whole number of seconds from 0 to 600, not '" + shrinkSeconds + "'");
   judge::FindingsOptions findings;
+  findings.shrinkBudget = std::chrono::seconds(*shrink);
   findings.standing = standing != "0";
   findings.standingOptions.full = standing == "full";
   options.timeLimitMs = limit.empty() ? 0 : *millis(limit);

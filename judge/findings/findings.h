@@ -21,7 +21,7 @@ namespace judge {
 struct FindingsOptions {
   bool standing = true;  // STANDING=0: not measured
   StandingOptions standingOptions;
-  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report
+  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report; 0: not shrunk
   // A shrinking trial's CPU limit, at most: a board on which the file loops
   // is one that no longer fails in the same way, and must not cost 10 s.
   int shrinkTrialLimitMs = 1000;
