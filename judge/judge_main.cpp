@@ -345,7 +345,7 @@ int main(int argc, char** argv) {
   app.add_option("--case", ownCase, "run the file on these puzzles (any form the sudoku command "
                                     "reads, or a file of them), as LeetCode's Run button does");
   bool json = false;
-  app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
+  app.add_flag("--json", json, "the report as one JSON document (judge/report/README.md: its schema); "
                                "several files: an array of them");
   std::string standing = "0";
   app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "

@@ -71,7 +71,7 @@ std::string standingSection(const StandingReport& report, const Workspace& works
 std::string standingNotice(const FindingsOptions& options, const Workspace& workspace);
 
 // The findings as JSON members of the report: "near_limit", "shrunk",
-// "state_between_calls", "standing" (judge/README.md, "The JSON report").
+// "state_between_calls", "standing" (judge/report/README.md, "The findings' members").
 void addFindings(Json& report, const Findings& findings);
 
 }  // namespace judge
