@@ -71,7 +71,7 @@ TEST_OBJS  := $(patsubst %.cpp,$(OBJ)/%.o,$(wildcard core/*_test.cpp judge/*_tes
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
 
-.PHONY: all test test-all sanitize leetcode clean help
+.PHONY: all test test-thorough test-all sanitize leetcode clean help
 .PHONY: table
 .DEFAULT_GOAL := all
 
@@ -119,8 +119,11 @@ WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*
 test: $(BUILD)/tests ## Build and run the GoogleTest suite (the quick part, in parallel); failures in full, then a summary
 	$(call say,TEST,$(BUILD)/tests)tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests '$(THOROUGH)' '$(WATCH_PROCS)'
 
-test-all: test ## make test, then the Thorough suites (the hardest sets in full; CI runs it)
+test-thorough: $(BUILD)/tests ## Only the Thorough suites: the hardest sets in full (minutes of CPU; CI runs them)
 	$(call say,TEST,$(BUILD)/tests Thorough)$(BUILD)/tests --gtest_brief=1 --gtest_filter='$(THOROUGH)'
+
+test-all: ## make test, then make test-thorough
+	$(Q)$(MAKE) test && $(MAKE) test-thorough
 
 sanitize: ## The tests built with AddressSanitizer and UBSan
 	$(Q)$(MAKE) BUILD=$(BUILD)/sanitize CXXFLAGS="$(SANITIZE_FLAGS)" test
