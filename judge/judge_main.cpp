@@ -291,15 +291,15 @@ judge::Findings findOutQuietly(const std::string& file, const FileResult& result
 
 void printJson(const Run& run, const judge::Findings* findings) {
   judge::Json documents = judge::Json::array();
-  for (const FileResult& result : run.results) documents.push(judge::reportJson(result));
-  if (findings && documents.elements().size() == 1) {
+  for (const FileResult& result : run.results) documents.push_back(judge::reportJson(result));
+  if (findings && documents.size() == 1) {
     judge::Json report = documents[0];
     judge::addFindings(report, *findings);
-    documents = judge::Json::array().push(report);
+    documents = judge::Json::array({report});
   }
   for (const std::string& error : run.errors)
-    documents.push(judge::Json::object().set("not_judged", error));
-  say(run.results.size() == 1 && run.errors.empty() ? documents[0].dump() : documents.dump());
+    documents.push_back(judge::Json{{"not_judged", error}});
+  say(run.results.size() == 1 && run.errors.empty() ? judge::dumpJson(documents[0]) : judge::dumpJson(documents));
 }
 
 // "13 files: 12 pass, 1 does not (LeetCode verdicts: 12 Accepted, 1 Wrong Answer)"
@@ -346,12 +346,15 @@ int main(int argc, char** argv) {
   app.add_option("--case", ownCase, "run the file on these puzzles (any form the sudoku command "
                                     "reads, or a file of them), as LeetCode's Run button does");
   bool json = false;
-  app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
+  app.add_flag("--json", json, "the report as one JSON document (judge/report/README.md: its schema); "
                                "several files: an array of them");
   std::string standing = "0";
   app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
                                          "verdict: quick (a few cases a set), full (every case) or 0 "
                                          "(none, the default; make judge asks for quick)");
+  std::string shrinkSeconds = "15";
+  app.add_option("--shrink-seconds", shrinkSeconds, "how long a failing case is shrunk, 0 to 600 "
+                                                    "(0: not shrunk; default 15)");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");
@@ -376,7 +379,11 @@ int main(int argc, char** argv) {
   if (!jobs || *jobs > 64) return bad("--jobs takes a whole number from 1 to 64, not '" + jobsText + "'");
   if (standing != "quick" && standing != "full" && standing != "0")
     return bad("--standing takes quick, full or 0, not '" + standing + "'");
+  std::optional<int> shrink = shrinkSeconds == "0" ? 0 : millis(shrinkSeconds);
+  if (!shrink || *shrink > 600)
+    return bad("--shrink-seconds takes a whole number of seconds from 0 to 600, not '" + shrinkSeconds + "'");
   judge::FindingsOptions findings;
+  findings.shrinkBudget = std::chrono::seconds(*shrink);
   findings.standing = standing != "0";
   findings.standingOptions.full = standing == "full";
   options.timeLimitMs = limit.empty() ? 0 : *millis(limit);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "judge/findings/call_state.h"
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/findings/near_limit.h"
 #include "judge/findings/shrink.h"
 #include "judge/findings/standing.h"
@@ -21,7 +21,7 @@ namespace judge {
 struct FindingsOptions {
   bool standing = true;  // STANDING=0: not measured
   StandingOptions standingOptions;
-  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report
+  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report; 0: not shrunk
   // A shrinking trial's CPU limit, at most: a board on which the file loops
   // is one that no longer fails in the same way, and must not cost 10 s.
   int shrinkTrialLimitMs = 1000;
@@ -71,7 +71,7 @@ std::string standingSection(const StandingReport& report, const Workspace& works
 std::string standingNotice(const FindingsOptions& options, const Workspace& workspace);
 
 // The findings as JSON members of the report: "near_limit", "shrunk",
-// "state_between_calls", "standing" (judge/README.md, "The JSON report").
+// "state_between_calls", "standing" (judge/report/README.md, "The findings' members").
 void addFindings(Json& report, const Findings& findings);
 
 }  // namespace judge

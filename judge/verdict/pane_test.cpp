@@ -7,7 +7,6 @@
 
 #include "core/testcases.h"
 #include "judge/findings/findings.h"
-#include "judge/report/json.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
@@ -33,8 +32,8 @@ TEST(MemoryFigure, AFileHoldingATableIsReportedAtLeastItsSizeAndAtMostAQuarterOv
   EXPECT_GE(kb, kTableKb);
   EXPECT_LE(kb, kTableKb * 5 / 4);
   Json json = reportJson(result);
-  EXPECT_EQ(json["sets"][0]["max_memory_kb"].number(), kb);
-  EXPECT_EQ(json["sets"][0]["median_memory_kb"].number(), kb);  // one case
+  EXPECT_EQ(json["sets"][0]["max_memory_kb"].get<long long>(), kb);
+  EXPECT_EQ(json["sets"][0]["median_memory_kb"].get<long long>(), kb);  // one case
   char mb[32];
   std::snprintf(mb, sizeof mb, " %.1f\n", double(kb) / 1024);
   std::string row = Tables({result.file}).setRow(result.file, result.sets[0]);
@@ -54,7 +53,7 @@ TEST(MemoryLimit, AFailingCaseHasItsMemoryAndIsNotShrunk) {
   FileResult result = judgedOnTheExample("hostile/grows_memory.cpp");
   ASSERT_EQ(verdictName(result.verdict), std::string("Memory Limit Exceeded")) << result.sets.at(0).failure;
   Json failing = reportJson(result)["failing_case"];
-  EXPECT_GT(failing["memory_kb"].number(), runnerLimits().memoryKb);
+  EXPECT_GT(failing["memory_kb"].get<long long>(), runnerLimits().memoryKb);
   Findings found = findOut(buildProgram(kFixtures + "hostile/grows_memory.cpp", builtWorkspace()), result, {},
                            builtWorkspace());
   EXPECT_FALSE(found.failing);
@@ -78,7 +77,7 @@ TEST(MemoryFigure, CaseShowsAMemoryLineAndJsonMemoryKb) {
   size_t at = text.find("\nMemory:   ");
   ASSERT_NE(at, std::string::npos) << text;
   EXPECT_GE(std::atof(text.c_str() + at + 11), 256.0) << text;
-  long long kb = Json::parse(json)["cases"][0]["memory_kb"].number();
+  long long kb = Json::parse(json)["cases"][0]["memory_kb"].get<long long>();
   EXPECT_GE(kb, kTableKb) << json;
   EXPECT_LE(kb, kTableKb * 5 / 4) << json;
 }
