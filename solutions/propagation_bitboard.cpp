@@ -128,25 +128,52 @@ class Solution {
 public:
     void solveSudoku(vector<vector<char>>& board) {
         calls = 0;
-        // Each digit's givens, and in 9-12 the empty cells, spread over four so that no slot is
-        // read again just after it was written (the store would stall the next load). No branch
-        // per cell: it would mispredict.
-        Bands given[13] = {};
-        for (int r = 0; r < 9; ++r)
-            for (int c = 0; c < 9; ++c) {
-                unsigned d = unsigned(board[r][c] - '1');
-                given[d < 9 ? d : 9 + c % 4] |= load(kCells.self[32 * (r / 3) + 9 * (r % 3) + c]);
+        // A row's first eight cells are read as one 64-bit word, a byte per cell (little-endian:
+        // byte c is cell c, as forEach assumes of the lanes). A cell's low four bits are its
+        // digit (1-9), or 14 for '.'. Bit k of those codes, gathered across the row by one
+        // multiply, is the row's part of bit plane k, and a digit's givens are the cells whose
+        // code is its digit: no branch, and no store, per cell.
+        unsigned words[4][4] = {};  // plane k, band b
+        for (int r = 0; r < 9; ++r) {
+            const char* row = board[r].data();
+            unsigned long long bytes;
+            memcpy(&bytes, row, sizeof bytes);
+            unsigned ninth = unsigned(row[8]);
+            for (int k = 0; k < 4; ++k) {
+                unsigned bits = unsigned(((bytes >> k & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+                words[k][r / 3] |= (bits | (ninth >> k & 1) << 8) << 9 * (r % 3);
             }
-        given[9] |= given[10] | given[11] | given[12];
+        }
+        Bands code[2][4];  // code[1][k]: cells with bit k of their code, code[0][k]: without
+        for (int k = 0; k < 4; ++k) code[1][k] = load(words[k]), code[0][k] = ~code[1][k];
         Grid grid = {};
-        for (int d = 0; d < 9; ++d) grid.candidates[d] = given[d] | (given[9] & ~seen(given[d]));
-        grid.unsolved = given[9];
+        grid.unsolved = code[1][1] & code[1][2] & code[1][3];  // code 14: only '.' has bits 1-3
+        for (int d = 0; d < 9; ++d) {
+            int c = d + 1;  // the digit's code: it has a bit set, so lane 3 and bits 27-31 stay 0
+            Bands given = code[c & 1][0] & code[c >> 1 & 1][1] & code[c >> 2 & 1][2] & code[c >> 3][3];
+            grid.candidates[d] = given | (grid.unsolved & ~seen(given));
+        }
         grid.dirty = kEveryBoard;
         if (!search(grid)) return;
-        unsigned long long plane[4][2];
-        digitPlanes(solved.candidates, plane);
-        for (int r = 0; r < 9; ++r)
-            for (int c = 0; c < 9; ++c) board[r][c] = char('1' + digitAt(plane, 32 * (r / 3) + 9 * (r % 3) + c));
+        // The answer, a row at a time: each plane's eight bits spread to a byte each (copied to
+        // every byte, each byte masked to its own bit, then moved to bit k), added to '1'.
+        unsigned plane[4][4];
+        Bands planes[4];
+        digitPlanes(solved.candidates, planes);
+        memcpy(plane, planes, sizeof plane);
+        for (int r = 0; r < 9; ++r) {
+            unsigned long long bytes = 0x3131313131313131ull;  // '1' in each byte
+            unsigned ninth = '1';
+            for (int k = 0; k < 4; ++k) {
+                unsigned bits = plane[k][r / 3] >> 9 * (r % 3);
+                unsigned long long spread = (bits & 0xFF) * 0x0101010101010101ull & 0x8040201008040201ull;
+                bytes += (spread + 0x7F7F7F7F7F7F7F7Full) >> (7 - k) & 0x0101010101010101ull << k;
+                ninth += (bits >> 8 & 1) << k;
+            }
+            char* row = board[r].data();
+            memcpy(row, &bytes, sizeof bytes);
+            row[8] = char(ninth);
+        }
     }
 
 private:
@@ -184,9 +211,9 @@ private:
     }
     // Bit k of the digit of each cell on one board only, as four bit planes (plane k: the OR of
     // the boards of the digits with bit k), in 64-bit halves.
-    static void digitPlanes(const Bands* c, unsigned long long (&plane)[4][2]) {
-        Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
-        memcpy(plane, planes, sizeof plane);
+    static void digitPlanes(const Bands* c, Bands (&planes)[4]) {
+        planes[0] = c[1] | c[3] | c[5] | c[7], planes[1] = c[2] | c[3] | c[6] | c[7];
+        planes[2] = c[4] | c[5] | c[6] | c[7], planes[3] = c[8];
     }
     // The digit (0-8) of a cell on one board only, read from its bit planes.
     static int digitAt(const unsigned long long (&plane)[4][2], int cell) {
@@ -232,14 +259,19 @@ private:
     // 1. Such a cell is on its own digit's board only, so filling it just clears its peers
     // there; its digit is read from four bit planes (bit k of d: the OR of the boards with it).
     static int nakedSingles(Grid& grid) {
-        Bands once = {}, twice = {};
-        for (Bands where : grid.candidates) twice |= once & where, once |= where;
+        const Bands* c = grid.candidates;
+        Bands onceA = c[0], twiceA = {}, onceB = c[5], twiceB = {};
+        for (int d = 1; d < 5; ++d) twiceA |= onceA & c[d], onceA |= c[d];
+        for (int d = 6; d < 9; ++d) twiceB |= onceB & c[d], onceB |= c[d];
+        Bands once = onceA | onceB, twice = twiceA | twiceB | (onceA & onceB);
         if (any(grid.unsolved & ~once)) return -1;  // an unsolved cell with no candidate
         Bands found = grid.unsolved & ~twice, clash = {};  // clash: singles that see one of their digit
         if (!any(found)) return 0;
         grid.unsolved &= ~found;
         unsigned long long plane[4][2];
-        digitPlanes(grid.candidates, plane);
+        Bands planes[4];
+        digitPlanes(grid.candidates, planes);
+        memcpy(plane, planes, sizeof plane);
         forEach(found, [&](int cell) {
             int d = digitAt(plane, cell);
             Bands peers = load(kCells.peers[cell]);
