@@ -4,14 +4,14 @@
 // locked candidates (by table) fill and prune until they stall; only then do we guess, on the
 // two-candidate cell that sees the most unsolved cells, its digit with more places left first.
 // Once a search has made 32 calls (a hard puzzle), locked candidates give way to templates
-// (pattern overlay) for a digit with at most 24 ways left: a template is one placement of the
+// (pattern overlay) for a digit with 2 to 16 ways left: a template is one placement of the
 // digit in every row, column and box, and a candidate that no template uses goes. Unlike
 // bitmask_mrv_*, most cells are filled by deduction. Unlike tdoku, which guesses a digit's
 // layout in a band and keeps minirow (triad) states, it guesses cells, copies 176 bytes per
 // guess and reasons about a digit's whole board at once (templates, where tdoku's strongest
 // step is its triads). The vectors are GCC/Clang vector extensions: plain SSE2 at -O2.
 // Time:  O(9^m) worst case, m = empty cells; a propagation round is a few vector operations
-//        per digit and one per cell it fills; templates at most 24 table steps per digit
+//        per digit and one per cell it fills; templates at most 16 table steps per digit
 // Space: O(m) copies of the state on the search stack
 
 // The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
@@ -121,7 +121,7 @@ struct Templates {
     }
 };
 constexpr Templates kTemplates;
-constexpr int kMostTemplated = 24;  // ways tried at most per digit (the product over bands)
+constexpr int kMostTemplated = 16;  // ways tried at most per digit (the product over bands)
 constexpr int kTemplatesAfter = 32;  // search calls before templates replace locked candidates
 
 class Solution {
@@ -221,9 +221,6 @@ private:
         for (int k = 0; k < 4; ++k) d |= int(plane[k][cell / 64] >> cell % 64 & 1) << k;
         return d;
     }
-    // single() of each lane.
-    static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
-
     // The cells in a row, box or column with one of cells.
     static Bands seen(Bands cells) {
         Bands rows = {}, boxes = {};
@@ -286,14 +283,20 @@ private:
     static bool alone(Bands w, Bands& cells) {
         Bands row0 = w & kRow, row1 = w >> 9 & kRow, row2 = w >> 18;  // as 9-bit column sets
         Bands box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
-        Bands empty = (Bands)((row0 == 0) | (row1 == 0) | (row2 == 0) | (box0 == 0) | (box1 == 0) | (box2 == 0));
-        if (any(empty & Bands{~0u, ~0u, ~0u, 0})) return false;
+        // A unit less one is below 2^27, or wraps to 2^32 - 1 when the unit is empty: its top
+        // bit says so. The same difference tells a single (x & (x - 1) == 0).
+        Bands less0 = row0 - 1, less1 = row1 - 1, less2 = row2 - 1, less3 = box0 - 1, less4 = box1 - 1, less5 = box2 - 1;
+        Bands empty = (less0 | less1 | less2 | less3 | less4 | less5) >> 31;
+        if (any(empty & Bands{1, 1, 1, 0})) return false;
         Bands once = row0 | row1 | row2, twice = (row0 & row1) | ((row0 | row1) & row2);  // per band
         unsigned columns = once[0] | once[1] | once[2];
         unsigned many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | ((once[0] | once[1]) & once[2]);
         if (columns != kRow) return false;
-        cells = singles(row0) | singles(row1) << 9 | singles(row2) << 18 | singles(box0) | singles(box1) |
-                singles(box2) | (w & (columns & ~many) * kColumn);
+        Bands rows = (row0 & (Bands)((row0 & less0) == 0)) | (row1 & (Bands)((row1 & less1) == 0)) << 9 |
+                     (row2 & (Bands)((row2 & less2) == 0)) << 18;
+        Bands boxes = (box0 & (Bands)((box0 & less3) == 0)) | (box1 & (Bands)((box1 & less4) == 0)) |
+                      (box2 & (Bands)((box2 & less5) == 0));
+        cells = rows | boxes | (w & (columns & ~many) * kColumn);
         return true;
     }
 
@@ -379,8 +382,9 @@ private:
         return true;
     }
 
-    // Locked candidates, or with `templates` templates where a digit has at most
-    // kMostTemplated ways left, for every digit changed since: -1 on a contradiction (a band
+    // Locked candidates, or with `templates` templates where a digit has 2 to kMostTemplated
+    // ways left (one way rarely prunes more than locked candidates do), for every digit changed
+    // since: -1 on a contradiction (a band
     // with no way left, or no template), else whether any candidate went.
     static int lockedCandidates(Grid& grid, bool templates) {
         bool removed = false;
@@ -395,7 +399,7 @@ private:
                 n = kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]];
             }
             if (n == 0) return -1;  // a band where no way is left
-            if (n > 0 && n <= kMostTemplated) {
+            if (n > 1 && n <= kMostTemplated) {
                 if (!templated(where, ways)) return -1;
             } else {
                 for (int b = 0; b < 3; ++b) where[b] &= kSegments.rowKeep[met[b]];
@@ -435,6 +439,15 @@ private:
             most = max(most, seen);
         });
         if (best >= 0) return best;
+        // None: the first cell with three candidates, else the first with fewest.
+        Bands more = {};
+        once = twice = thrice = Bands{};
+        for (Bands where : grid.candidates) more |= thrice & where, thrice |= twice & where, twice |= once & where, once |= where;
+        unsigned long long three[2];
+        Bands threes = grid.unsolved & thrice & ~more;
+        memcpy(three, &threes, sizeof three);
+        if (three[0]) return __builtin_ctzll(three[0]);
+        if (three[1]) return 64 + __builtin_ctzll(three[1]);
         forEach(grid.unsolved, [&](int cell) {
             int n = 0;
             for (Bands where : grid.candidates) n += any(where & load(kCells.self[cell]));
