@@ -302,23 +302,31 @@ private:
 
     // Places every hidden single: -1 on a contradiction, else 0 if none, 1 if some.
     static int hiddenSingles(Grid& grid) {
-        int filled = 0;
-        unsigned changed = grid.dirty & 0x1FF;
+        // First every changed board's singles, with no branch per board; then, if there are
+        // any, they are placed together (the fixpoint is the same as one board at a time).
+        unsigned changed = grid.dirty & 0x1FF, digits = 0;  // digits: the boards with singles
         grid.dirty &= ~0x1FFu;
+        Bands found[9], all = {}, clash = {};  // clash: cells two digits need
         for (; changed; changed &= changed - 1) {
             int d = __builtin_ctz(changed);
-            Bands where = grid.candidates[d], cells;
-            if (!alone(where, cells)) return -1;  // d has no place in some unit
-            cells &= grid.unsolved;
-            if (!any(cells)) continue;
-            clearCells(grid, cells);
+            Bands cells;
+            if (!alone(grid.candidates[d], cells)) return -1;  // d has no place in some unit
+            found[d] = cells &= grid.unsolved;
+            clash |= all & cells, all |= cells;
+            digits |= unsigned(any(cells)) << d;
+        }
+        if (!digits) return 0;
+        if (any(clash)) return -1;
+        clearCells(grid, all);
+        grid.unsolved &= ~all;
+        for (; digits; digits &= digits - 1) {
+            int d = __builtin_ctz(digits);
+            Bands cells = found[d], where = grid.candidates[d] | cells;
             forEach(cells, [&](int cell) { where &= ~load(kCells.peers[cell]); });
             if (any(cells & ~where)) return -1;  // two cells want d in one unit
             grid.candidates[d] = where;  // where still holds cells: d stands there
-            grid.unsolved &= ~cells;
-            filled = 1;
         }
-        return filled;
+        return 1;
     }
 
     // Where each band's row meets a box (bit 3 * r + j of its 9-bit pattern), per band.

@@ -229,26 +229,34 @@ bool loneCells(Bands w, Bands& cells) {
   return true;
 }
 
-// Places every hidden single (an unsolved cell alone in a unit of its digit's board), board by
-// board: -1 on a contradiction, else 0 if none, 1 if some.
+// Places every hidden single (an unsolved cell alone in a unit of its digit's board), all
+// boards at once: -1 on a contradiction, else 0 if none, 1 if some.
 int hiddenSingles(State& s) {
-  int filled = 0;
-  unsigned changed = s.dirty & 0x1FF;
+  // First every changed board's singles, with no branch per board; then, if there are any,
+  // they are placed together (the fixpoint is the same as one board at a time).
+  unsigned changed = s.dirty & 0x1FF, digits = 0;  // digits: the boards with singles
   s.dirty &= ~0x1FFu;
+  Bands found[9], all = {}, clash = {};  // clash: cells two digits need
   for (; changed; changed &= changed - 1) {
     int d = __builtin_ctz(changed);
-    Bands where = s.candidates[d], cells;
-    if (!loneCells(where, cells)) return -1;
-    cells &= s.unsolved;
-    if (!any(cells)) continue;
-    s.clear(cells);
+    Bands cells;
+    if (!loneCells(s.candidates[d], cells)) return -1;
+    found[d] = cells &= s.unsolved;
+    clash |= all & cells, all |= cells;
+    digits |= unsigned(any(cells)) << d;
+  }
+  if (!digits) return 0;
+  if (any(clash)) return -1;
+  s.clear(all);
+  s.unsolved &= ~all;
+  for (; digits; digits &= digits - 1) {
+    int d = __builtin_ctz(digits);
+    Bands cells = found[d], where = s.candidates[d] | cells;
     forEach(cells, [&](int cell) { where &= ~peers(cell); });
     if (any(cells & ~where)) return -1;  // two cells want d in one unit
     s.candidates[d] = where;  // where still holds cells: d stands there
-    s.unsolved &= ~cells;
-    filled = 1;
   }
-  return filled;
+  return 1;
 }
 
 // Where each band's row meets a box of board w (bit 3 * r + j of its 9-bit pattern).
