@@ -357,8 +357,7 @@ private:
         unsigned columns[3][6], used[3][6] = {}, fitting = 0;  // per band and way: by stack, bit 9 * s + 3 * b + k
         for (int b = 0; b < 3; ++b) {
             unsigned rows[3] = {where[b] & kRow, where[b] >> 9 & kRow, where[b] >> 18};
-            for (unsigned left = ways[b]; left; left &= left - 1) {
-                int p = __builtin_ctz(left);
+            for (int p = 0; p < 6; ++p) {  // every way, live or not: no branch on which are
                 const unsigned char* row = kTemplates.rowOf[p];
                 columns[b][p] = kTemplates.byStack[(rows[row[0]] & 7) | (rows[row[1]] & 070) | (rows[row[2]] & 0700)] << 3 * b;
             }
@@ -392,8 +391,8 @@ private:
 
     // Locked candidates, or with `templates` templates where a digit has 2 to kMostTemplated
     // ways left (one way rarely prunes more than locked candidates do), for every digit changed
-    // since: -1 on a contradiction (a band
-    // with no way left, or no template), else whether any candidate went.
+    // since: -1 on a contradiction (a band with no way left, or no template), else whether any
+    // candidate went.
     static int lockedCandidates(Grid& grid, bool templates) {
         bool removed = false;
         for (unsigned changed = grid.dirty >> 16; changed; changed &= changed - 1) {

@@ -287,8 +287,7 @@ bool templated(Word (&kept)[4], const Word (&ways)[3]) {
   Word columns[3][6], used[3][6] = {}, fitting = 0;  // per band and way: bit 9 * s + 3 * b + k
   for (int b = 0; b < 3; ++b) {
     Word rows[3] = {kept[b] & kRow, kept[b] >> 9 & kRow, kept[b] >> 18};
-    for (Word left = ways[b]; left; left &= left - 1) {
-      int p = __builtin_ctz(left);
+    for (int p = 0; p < 6; ++p) {  // every way, live or not: no branch on which are
       const uint8_t* row = kTemplates.rowOf[p];
       columns[b][p] = kTemplates.byStack[(rows[row[0]] & 7) | (rows[row[1]] & 070) | (rows[row[2]] & 0700)] << 3 * b;
     }
