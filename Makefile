@@ -116,8 +116,13 @@ judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTIO
 TEST_SHARDS ?= 4
 THOROUGH    := *Thorough.*
 WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*:Sandbox.*
-test: $(BUILD)/tests ## Build and run the GoogleTest suite (the quick part, in parallel); failures in full, then a summary
-	$(call say,TEST,$(BUILD)/tests)tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests '$(THOROUGH)' '$(WATCH_PROCS)'
+# The run's temporary files (the judge's judge-* files among them) go to a folder of its own, so
+# that afterwards judge/sandbox/leftover_check.sh can tell any process of the run still holding
+# one (a box left behind) and fail the run.
+test: $(BUILD)/tests ## Build and run the GoogleTest suite (the quick part, in parallel); failures in full, then a summary; then no box may be left
+	$(call say,TEST,$(BUILD)/tests)run=$$(mktemp -d $(abspath $(BUILD))/test-run.XXXXXX) && \
+	  { TMPDIR=$$run tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests '$(THOROUGH)' '$(WATCH_PROCS)'; status=$$?; \
+	    judge/sandbox/leftover_check.sh $$run || status=1; rm -rf $$run; exit $$status; }
 
 test-thorough: $(BUILD)/tests ## Only the Thorough suites: the hardest sets in full (minutes of CPU; CI runs them)
 	$(call say,TEST,$(BUILD)/tests Thorough)$(BUILD)/tests --gtest_brief=1 --gtest_filter='$(THOROUGH)'
@@ -438,7 +443,7 @@ $(OBJ)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDG
 # The sandbox's tests interrupt and kill a real judge, and run it without bwrap; the report's
 # read its output.
 $(OBJ)/judge/sandbox/sandbox_test.o $(OBJ)/judge/report/report_test.o $(OBJ)/judge/findings/own_case_test.o \
-$(OBJ)/judge/findings/findings_test.o: \
+$(OBJ)/judge/findings/findings_test.o $(OBJ)/judge/verdict/pane_test.o: \
   CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
 # The report's JSON is nlohmann/json's (header-only, from Debian).

@@ -148,6 +148,8 @@ TimeLimits::TimeLimits(const std::string& path) {
     if (words.size() < 2) throw CatalogError(where + ": expected a set and its limit in ms");
     int ms = parseLimit(words[1], where);
     if (words[0] == "default") default_ = ms;
+    else if (words[0] == "memory_mb") memoryMb_ = ms;
+    else if (words[0] == "output_mb") outputMb_ = ms;
     else perSet_[words[0]] = ms;
   }
   if (default_ == 0) throw CatalogError(path + ": no 'default' limit");

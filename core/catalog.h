@@ -59,15 +59,19 @@ std::vector<ReadingStep> readingPath(const std::string& readme);
 std::string stepOf(const std::vector<ReadingStep>& path, const std::string& solution);
 
 // judge/time_limits.txt: the CPU time limit per case, in milliseconds, of each
-// set; the line "default N" covers sets it does not name.
+// set; the line "default N" covers sets it does not name; "memory_mb N" and
+// "output_mb N" the memory and output limits (1024 and 8 when not given).
 class TimeLimits {
  public:
   explicit TimeLimits(const std::string& path);
   int forSet(const std::string& set) const;
+  long long memoryMb() const { return memoryMb_; }
+  long long outputMb() const { return outputMb_; }
 
  private:
   std::map<std::string, int> perSet_;
   int default_ = 0;
+  long long memoryMb_ = 1024, outputMb_ = 8;
 };
 
 }  // namespace judge

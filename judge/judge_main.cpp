@@ -137,6 +137,7 @@ volatile std::sig_atomic_t onTerminal = 0;
 extern "C" void onInterrupt(int) {
   const char kClear[] = "\r\033[K";
   const char kNote[] = "\n(interrupted: the stress sets above are those that had finished)\n";
+  judge::killEveryBox();  // before the judge ends: each box's init first, so no bwrap orphans one
   if (onTerminal) (void)!write(1, kClear, sizeof kClear - 1);
   (void)!write(1, kNote, sizeof kNote - 1);
   _exit(interruptStatus);

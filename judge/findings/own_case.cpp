@@ -26,6 +26,7 @@ struct OwnCase {
   std::string solutions;           // "one solution", "no solution", "several solutions"
   std::string stdoutText;
   long long cpuMicros = -1;
+  long long memoryKb = 0;          // the tree's peak resident memory in the case
 };
 
 // The puzzles of `text`, or of the file it names; the first malformed one is a usage error.
@@ -81,8 +82,9 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
   auto wall = wallLimit(limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     if (!child) child = std::make_unique<Child>(program.path, boardsFrom(cases, i), limitMs);
-    OwnCase result{cases[i].where, cases[i].puzzle, std::nullopt, "", std::nullopt, "", "", -1};
+    OwnCase result{cases[i].where, cases[i].puzzle, std::nullopt, "", std::nullopt, "", "", -1, 0};
     std::optional<Answer> answer = child->next(wall);
+    result.memoryKb = answer ? answer->memoryKb : child->memoryKb();
     result.stdoutText = child->takeStdout(kStdoutShown);
     if (answer && answer->cpuMicros <= limitMs * 1000LL) {
       result.output = answer->board, result.cpuMicros = answer->cpuMicros;
@@ -94,7 +96,9 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
                        std::to_string(limitMs) + " ms";
     } else {
       Verdict verdict = child->overCpuLimit() || child->timedOut() ? Verdict::kTimeLimitExceeded
-                                                                  : Verdict::kRuntimeError;
+                        : child->overMemoryLimit()                  ? Verdict::kMemoryLimitExceeded
+                        : child->overOutputLimit()                  ? Verdict::kOutputLimitExceeded
+                                                                    : Verdict::kRuntimeError;
       result.problem = std::string(verdictName(verdict)) + ": " + child->exitReason();
       child.reset();
     }
@@ -114,11 +118,15 @@ std::string text(const OwnCase& c) {
   if (c.expected) out += "Expected: " + toLeetCode(*c.expected) + "\n";
   out += "Stdout:" + (c.stdoutText.empty() ? std::string(" (none)\n") : "\n" + indented(c.stdoutText, "  ") + "\n");
   out += "CPU time: " + (c.cpuMicros < 0 ? std::string("-") : std::to_string(c.cpuMicros) + " us") + "\n";
+  char memory[96];
+  std::snprintf(memory, sizeof memory, "Memory:   %.1f MB (%lld kB: the case's peak resident memory)\n",
+                double(c.memoryKb) / 1024, c.memoryKb);
+  out += memory;
   return out;
 }
 
 Json json(const OwnCase& c) {
-  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : Json(c.problem)}, {"solutions", c.solutions}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"stdout", c.stdoutText}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}};
+  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : Json(c.problem)}, {"solutions", c.solutions}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"stdout", c.stdoutText}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
 }
 
 }  // namespace
@@ -132,7 +140,9 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
     return 2;
   }
   Program program = buildProgram(file, workspace);
-  int limitMs = TimeLimits(workspace.root + "/judge/time_limits.txt").forSet(leetcodeTier(workspace.root).at(0));
+  TimeLimits limits(workspace.root + "/judge/time_limits.txt");
+  setRunnerLimits({limits.memoryMb() << 10, limits.outputMb() << 20});
+  int limitMs = limits.forSet(leetcodeTier(workspace.root).at(0));
   std::vector<OwnCase> results;
   if (program.verdict == Verdict::kAccepted) results = runAll(program, cases, limitMs);
   bool allValid = program.verdict == Verdict::kAccepted;

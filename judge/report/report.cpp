@@ -19,6 +19,7 @@ SetResult mergedTier(const FileResult& result) {
     if (!set.leetcodeTier) continue;
     tier.passed += set.passed, tier.total += set.total;
     tier.micros.insert(tier.micros.end(), set.micros.begin(), set.micros.end());
+    tier.memoryKb.insert(tier.memoryKb.end(), set.memoryKb.begin(), set.memoryKb.end());
   }
   return tier;
 }
@@ -27,12 +28,24 @@ std::string timeOrDash(const SetResult& set, long long micros) {
   return set.micros.empty() ? "-" : std::to_string(micros);
 }
 
+// "12.3": kB as MB (LeetCode's unit), one decimal; "-" when no case passed.
+std::string megabytes(const SetResult& set, long long kb) {
+  if (set.memoryKb.empty()) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", double(kb) / 1024);
+  return text;
+}
+
 Json boardOrNull(const std::optional<Board>& board) {
   return board ? Json(toLeetCode(*board)) : nullptr;
 }
 
 Json timeOrNull(const SetResult& set, long long micros) {
   return set.micros.empty() ? nullptr : Json(micros);
+}
+
+Json memoryOrNull(const SetResult& set, long long kb) {
+  return set.memoryKb.empty() ? nullptr : Json(kb);
 }
 
 }  // namespace
@@ -53,7 +66,7 @@ std::string indented(const std::string& text, const std::string& indent) {
 
 const char* const kTimesCover =
     "median us, max us: CPU time per case of the whole process tree, read from outside, "
-    "over the cases that passed";
+    "over the cases that passed; max MB: the largest peak resident memory of a case";
 
 std::string displayName(std::string file) {
   if (file.rfind("solutions/", 0) == 0) file.erase(0, 10);
@@ -82,29 +95,29 @@ Tables::Tables(const std::vector<std::string>& files) {
 std::string Tables::setLine(const std::string& name, const std::string& set,
                             const std::string& verdict, const std::string& passed,
                             const std::string& limit, const std::string& median,
-                            const std::string& max) const {
+                            const std::string& max, const std::string& memory) const {
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-18s %-20s %9s %9s %10s %10s\n", int(nameWidth_),
+  std::snprintf(line, sizeof line, "%-*s  %-18s %-21s %9s %9s %10s %10s %7s\n", int(nameWidth_),
                 name.c_str(), set.c_str(), verdict.c_str(), passed.c_str(), limit.c_str(),
-                median.c_str(), max.c_str());
+                median.c_str(), max.c_str(), memory.c_str());
   return line;
 }
 
 std::string Tables::setHeader() const {
-  return setLine("solution", "set", "verdict", "passed", "limit ms", "median us", "max us");
+  return setLine("solution", "set", "verdict", "passed", "limit ms", "median us", "max us", "max MB");
 }
 
 std::string Tables::setRow(const std::string& file, const SetResult& set) const {
   return setLine(displayName(file), set.set, verdictName(set.verdict),
                  std::to_string(set.passed) + "/" + std::to_string(set.total),
                  std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
-                 timeOrDash(set, set.maxMicros()));
+                 timeOrDash(set, set.maxMicros()), megabytes(set, set.maxMemoryKb()));
 }
 
 std::string Tables::fileHeader() const {
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-20s %9s %10s %10s\n", int(nameWidth_), "solution",
-                "LeetCode verdict", "passed", "median us", "max us");
+  std::snprintf(line, sizeof line, "%-*s  %-21s %9s %10s %10s %7s\n", int(nameWidth_), "solution",
+                "LeetCode verdict", "passed", "median us", "max us", "max MB");
   return line;
 }
 
@@ -112,11 +125,11 @@ std::string Tables::fileRow(const FileResult& result) const {
   SetResult tier = mergedTier(result);
   TierCount count = leetcodeCount(result);
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-20s %9s %10s %10s\n", int(nameWidth_),
+  std::snprintf(line, sizeof line, "%-*s  %-21s %9s %10s %10s %7s\n", int(nameWidth_),
                 displayName(result.file).c_str(), verdictName(result.leetcodeVerdict()),
                 (std::to_string(count.passed) + "/" + std::to_string(count.total)).c_str(),
                 timeOrDash(tier, tier.medianMicros()).c_str(),
-                timeOrDash(tier, tier.maxMicros()).c_str());
+                timeOrDash(tier, tier.maxMicros()).c_str(), megabytes(tier, tier.maxMemoryKb()).c_str());
   return line;
 }
 
@@ -147,13 +160,13 @@ std::string failureDetails(const FileResult& result, bool leetcodeTier) {
 }
 
 Json failedCaseJson(const std::string& set, const FailedCase& failed) {
-  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", failed.reason}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"stdout", failed.stdoutText}};
+  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", failed.reason}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"stdout", failed.stdoutText}, {"memory_kb", failed.memoryKb}};
 }
 
 namespace {
 
 Json setJson(const SetResult& set) {
-  Json json = Json{{"set", set.set}, {"tier", set.leetcodeTier ? "leetcode" : "stress"}, {"verdict", verdictName(set.verdict)}, {"passed", set.passed}, {"total", set.total}, {"limit_ms", set.limitMs}, {"median_us", timeOrNull(set, set.medianMicros())}, {"max_us", timeOrNull(set, set.maxMicros())}};
+  Json json = Json{{"set", set.set}, {"tier", set.leetcodeTier ? "leetcode" : "stress"}, {"verdict", verdictName(set.verdict)}, {"passed", set.passed}, {"total", set.total}, {"limit_ms", set.limitMs}, {"median_us", timeOrNull(set, set.medianMicros())}, {"max_us", timeOrNull(set, set.maxMicros())}, {"median_memory_kb", memoryOrNull(set, set.medianMemoryKb())}, {"max_memory_kb", memoryOrNull(set, set.maxMemoryKb())}};
   json["failure"] = set.verdict == Verdict::kAccepted ? nullptr : Json(set.failure);
   json["failing_case"] = set.failedCase ? failedCaseJson(set.set, *set.failedCase) : nullptr;
   json["rerun"] = set.rerun.empty() ? nullptr : Json(set.rerun);

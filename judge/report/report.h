@@ -43,7 +43,8 @@ class Tables {
  private:
   std::string setLine(const std::string& name, const std::string& set, const std::string& verdict,
                       const std::string& passed, const std::string& limit,
-                      const std::string& median, const std::string& max) const;
+                      const std::string& median, const std::string& max,
+                      const std::string& memory) const;
   size_t nameWidth_ = 8;
 };
 

@@ -5,7 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -71,6 +74,16 @@ std::string innermostPid(pid_t pid) {
   return "";
 }
 
+// VmHWM (the peak) and VmRSS (now) of /proc/<pid>/status, in kB; 0 when gone.
+std::pair<long long, long long> residentKb(const std::string& statusPath) {
+  std::string text = readProcFile(statusPath);
+  auto field = [&](const char* name) {
+    size_t at = text.find(name);
+    return at == std::string::npos ? 0LL : std::atoll(text.c_str() + at + std::strlen(name));
+  };
+  return {field("VmHWM:"), field("VmRSS:")};
+}
+
 const long long kMicrosPerTick = 1000000 / sysconf(_SC_CLK_TCK);
 const long long kPageKb = sysconf(_SC_PAGESIZE) / 1024;
 
@@ -104,6 +117,7 @@ bool ProcessTree::namespaceReady() {
 
 ProcessTree::Usage ProcessTree::sample() {
   Usage usage;
+  long long peakSum = 0;
   long long raw = mainMicros();
   std::vector<std::string> pids = procDir_.empty()      ? std::vector<std::string>{mainNsPid_}
                                   : namespaceReady() ? pidsIn(procDir_)
@@ -113,14 +127,32 @@ ProcessTree::Usage ProcessTree::sample() {
     Stat stat = readStat(dir + "/" + pid + "/stat");
     if (!stat.ok) continue;  // it ended between the listing and the read
     ++usage.processes;
-    usage.memoryKb += stat.residentPages * kPageKb;
+    if (procDir_.empty() || pid != "1") {  // the namespace's init is bwrap's, not the case's
+      auto [peak, now] = residentKb(dir + "/" + pid + "/status");
+      usage.memoryKb += stat.residentPages * kPageKb;
+      peakSum += std::max({peak, now, stat.residentPages * kPageKb});
+    }
     bool precise = pid == mainNsPid_ && mainReadable_;
     raw += (stat.reapedTicks + (precise ? 0 : stat.ownTicks)) * kMicrosPerTick;
   }
   if (raw < lastRaw_) carry_ += lastRaw_ - raw;  // a process vanished with its time
   lastRaw_ = raw;
   usage.cpuMicros = raw + carry_;
+  peakKb_ = std::max(peakKb_, peakSum);
+  usage.peakKb = peakKb_;
   return usage;
+}
+
+void ProcessTree::resetPeak() {
+  std::string dir = procDir_.empty() ? "/proc" : procDir_;
+  std::vector<std::string> pids = procDir_.empty()      ? std::vector<std::string>{mainNsPid_}
+                                  : namespaceReady() ? pidsIn(procDir_)
+                                                     : std::vector<std::string>{};
+  for (const std::string& pid : pids) {
+    int fd = open((dir + "/" + pid + "/clear_refs").c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) (void)!write(fd, "5", 1), close(fd);
+  }
+  peakKb_ = 0;
 }
 
 pid_t childOf(pid_t parent) {

@@ -11,6 +11,12 @@
 // process vanishes with its time (a child that is reaped automatically, its
 // parent ignoring SIGCHLD), the total does not go back: what was last seen of
 // it stays counted.
+//
+// Memory is read as LeetCode's pane shows it, the peak: each process's own
+// high-water mark of resident memory (VmHWM in /proc/<pid>/status, kept by
+// the kernel, so a peak between two samples is not missed), summed over the
+// tree's processes but the namespace's init (bwrap's, not the case's), and
+// the largest such sum since the last resetPeak().
 #pragma once
 #include <sys/types.h>
 #include <time.h>
@@ -28,10 +34,14 @@ class ProcessTree {
 
   struct Usage {
     long long cpuMicros = 0;  // since the tree began; never decreases
-    long long memoryKb = 0;   // resident now, summed over its processes
+    long long memoryKb = 0;   // resident now, summed over its processes (the namespace's init aside)
+    long long peakKb = 0;     // the peak of that since the last resetPeak(), from each one's VmHWM
     int processes = 0;        // alive now (zombies included)
   };
   Usage sample();
+  // Starts a new peak: each process's high-water mark set back to what it
+  // holds now (clear_refs 5), so that the next sample's peak is the next case's.
+  void resetPeak();
 
  private:
   long long mainMicros();
@@ -44,6 +54,7 @@ class ProcessTree {
   clockid_t mainClock_{};
   bool mainReadable_ = false;
   long long lastRaw_ = 0, carry_ = 0;
+  long long peakKb_ = 0;
 };
 
 // A process whose parent is `parent`, found in /proc; 0 when there is none.

@@ -1,6 +1,11 @@
 #include "judge/sandbox/sandbox.h"
 
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stddef.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -27,7 +32,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kAnswerFd = 3, kPuzzleFd = 4;  // as runner_main.cpp expects them
 constexpr int kInfoFd = 5;                   // where bwrap writes the namespace's first pid
-constexpr rlim_t kMaxOutputBytes = 64 << 20;  // a child printing in a loop cannot fill the disk
+constexpr int kSeccompFd = 6;                // where bwrap reads the runner's seccomp program
+constexpr rlim_t kCompileOutputCap = 64 << 20;  // a compile printing in a loop cannot fill the disk
 constexpr size_t kStderrTail = 256 << 10;     // the sanitizer's report ends the child's stderr
 constexpr size_t kCompileOutputBytes = 64 << 10;
 constexpr size_t kMaxAnswerLine = 1 << 20;  // a 25x25 answer is under 2 KB
@@ -37,11 +43,52 @@ constexpr std::chrono::milliseconds kWatchEvery{20};
 constexpr const char* kProgramInBox = "/box/solution";
 
 // Sanitizers as LeetCode runs them, without the leak check (LeetCode accepts
-// leaks) and with a memory ceiling so that a runaway allocation in the main
-// process ends with ASan's report (the tree's cap, kRunnerMemoryKb, is above it).
-constexpr const char* kAsanOptions = "ASAN_OPTIONS=detect_leaks=0:hard_rss_limit_mb=1024";
+// leaks). ASan's own memory ceiling is twice the judge's limit, so that the
+// judge, reading the tree from outside, is the one that stops a tree over it;
+// ASan's report of running out (its ceiling, a too large allocation) is read
+// as Memory Limit Exceeded as well. symbolize=0: ASan's symbolizer is a
+// process of its own, which the runner may not start; the judge names the
+// frames itself (symbolized() below). quarantine_size_mb=16: the freed memory
+// ASan keeps to catch a use after free, 256 MB by default, would otherwise be
+// counted as the solution's.
+std::string asanOptions(const RunnerLimits& limits) {
+  return "ASAN_OPTIONS=detect_leaks=0:symbolize=0:quarantine_size_mb=16:hard_rss_limit_mb=" +
+         std::to_string(2 * (limits.memoryKb >> 10));
+}
+constexpr const char* kUbsanOptions = "UBSAN_OPTIONS=symbolize=0";
 
 std::atomic<bool> sandboxOn{true};
+std::atomic<long long> memoryLimitKb{RunnerLimits{}.memoryKb};
+std::atomic<long long> outputLimitBytes{RunnerLimits{}.outputBytes};
+
+// The runner's seccomp program (bwrap --seccomp): threads yes, processes no.
+// fork, vfork, and clone without CLONE_THREAD end the runner with SIGSYS;
+// clone3, whose flags a filter cannot read, says ENOSYS, so that glibc starts
+// its threads with clone instead. Any other architecture's system calls (the
+// 32-bit ones, x32) end it too. Empty where the judge is not built for x86-64.
+std::vector<sock_filter> noProcessesFilter() {
+#if defined(__x86_64__)
+  constexpr unsigned kAllow = 10, kNoSys = 11, kKill = 12;  // the return statements' indexes
+  auto to = [](unsigned target, unsigned at) { return static_cast<unsigned char>(target - at - 1); };
+  return {
+      /* 0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+      /* 1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0, to(kKill, 1)),
+      /* 2 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+      /* 3 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, to(kKill, 3), 0),  // x32
+      /* 4 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, to(kKill, 4), 0),
+      /* 5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, to(kKill, 5), 0),
+      /* 6 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, to(kNoSys, 6), 0),
+      /* 7 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, to(kAllow, 7)),
+      /* 8 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0])),  // its flags' low half
+      /* 9 */ BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, to(kAllow, 9), to(kKill, 9)),
+      /* 10 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      /* 11 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+      /* 12 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+  };
+#else
+  return {};
+#endif
+}
 
 std::runtime_error systemError(const std::string& what) {
   return std::runtime_error(what + ": " + std::strerror(errno));
@@ -106,6 +153,8 @@ struct Launch {
   std::vector<std::string> command;
   std::vector<std::string> sandboxArgs;  // mounts, after bwrapBase()
   std::vector<std::string> environment;  // NAME=value
+  rlim_t outputBytes = kCompileOutputCap;  // the largest file it may write (RLIMIT_FSIZE)
+  int seccompFd = -1;                    // a seccomp program for bwrap, or -1
   long long tmpBytes = 64 << 20;         // the private /tmp's size
   int fds[5] = {-1, -1, -1, -1, -1};     // its 0..4; -1: /dev/null
 };
@@ -120,6 +169,7 @@ std::vector<std::string> fullArgv(const Launch& launch) {
   std::vector<std::string> argv = bwrapBase();
   argv.insert(argv.end(), {"--size", std::to_string(launch.tmpBytes), "--tmpfs", "/tmp"});
   argv.insert(argv.end(), launch.sandboxArgs.begin(), launch.sandboxArgs.end());
+  if (launch.seccompFd >= 0) argv.insert(argv.end(), {"--seccomp", std::to_string(kSeccompFd)});
   for (const std::string& variable : launch.environment) {
     size_t equals = variable.find('=');
     argv.insert(argv.end(), {"--setenv", variable.substr(0, equals), variable.substr(equals + 1)});
@@ -138,18 +188,18 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 
 // In the forked child, only async-signal-safe calls (other threads of the
 // judge may hold malloc's lock): its descriptors, limits, then exec.
-[[noreturn]] void execChild(const int (&fds)[6], char** argv, char** env, pid_t judge) {
+[[noreturn]] void execChild(const int (&fds)[7], char** argv, char** env, pid_t judge, rlim_t outputBytes) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // bwrap passes it on: all of it dies with the judge
   if (getppid() != judge) _exit(127);  // the judge ended before the line above
   if (!sandboxOn) setpgid(0, 0);  // its own process group: kill() ends what it started too
   // Lift every descriptor above the targets first, so no dup2 overwrites
   // another; the copies dup2 makes are inherited, the rest closed.
-  int lifted[6];
-  for (int i = 0; i < 6; ++i) lifted[i] = fds[i] < 0 ? -1 : fcntl(fds[i], F_DUPFD_CLOEXEC, 10);
-  for (int i = 0; i < 6; ++i)
+  int lifted[7];
+  for (int i = 0; i < 7; ++i) lifted[i] = fds[i] < 0 ? -1 : fcntl(fds[i], F_DUPFD_CLOEXEC, 10);
+  for (int i = 0; i < 7; ++i)
     if (lifted[i] >= 0) dup2(lifted[i], i);
-  syscall(SYS_close_range, 6, ~0U, 0);  // nothing else of the judge's leaks in
-  rlimit output{kMaxOutputBytes, kMaxOutputBytes}, core{0, 0};
+  syscall(SYS_close_range, 7, ~0U, 0);  // nothing else of the judge's leaks in
+  rlimit output{outputBytes, outputBytes}, core{0, 0};
   setrlimit(RLIMIT_FSIZE, &output);
   setrlimit(RLIMIT_CORE, &core);
   execve(argv[0], argv, env);
@@ -178,8 +228,46 @@ std::optional<pid_t> readInit(int info) {
   return parseChildPid(json);
 }
 
+// Every live box's bwrap and namespace init, for killEveryBox() (from a signal handler).
+constexpr int kBoxSlots = 256;
+std::atomic<pid_t> liveBoxes[kBoxSlots][2];
+
+void registerBox(pid_t bwrap, pid_t init) {
+  for (auto& slot : liveBoxes) {
+    pid_t empty = 0;
+    if (slot[0].compare_exchange_strong(empty, bwrap)) {
+      slot[1] = init;
+      return;
+    }
+  }
+}
+
+void unregisterBox(pid_t bwrap) {
+  for (auto& slot : liveBoxes) {
+    pid_t mine = bwrap;
+    if (slot[0].load() == bwrap) slot[1] = 0, slot[0].compare_exchange_strong(mine, 0);
+  }
+}
+
+pid_t parentOf(pid_t pid) {
+  std::string text;
+  int fd = open(("/proc/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char buffer[512];
+  ssize_t n = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  text.assign(buffer, size_t(n));
+  size_t close = text.rfind(')');
+  return close == std::string::npos ? 0 : pid_t(std::atoi(text.c_str() + close + 4));
+}
+
 // Starts `launch`; throws, with bwrap's reason, when the sandbox does not come up.
 Launched start(const Launch& launch, int errFd) {
+  // A box's init whose bwrap died before the init had asked to die with it (the race
+  // that left boxes behind: judge/README.md) comes back to the judge, which ends it.
+  static std::once_flag reaper;
+  std::call_once(reaper, [] { prctl(PR_SET_CHILD_SUBREAPER, 1); });
   std::vector<std::string> argvText = fullArgv(launch), envText;
   if (!sandboxOn) {  // without bwrap's --clearenv the judge's environment stays, these set over it
     envText = launch.environment;
@@ -194,13 +282,14 @@ Launched start(const Launch& launch, int errFd) {
   int infoEnds[2] = {-1, -1};
   if (sandboxOn && pipe2(infoEnds, O_CLOEXEC) != 0) throw systemError("pipe");
   int devNull = open("/dev/null", O_RDWR | O_CLOEXEC);
-  int fds[6];
+  int fds[7];
   for (int i = 0; i < 5; ++i) fds[i] = launch.fds[i] < 0 ? devNull : launch.fds[i];
   fds[5] = infoEnds[1];
+  fds[6] = sandboxOn ? launch.seccompFd : -1;
   Launched launched;
   pid_t judge = getpid();
   launched.pid = fork();
-  if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge);
+  if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes);
   int forkError = errno;
   close(devNull);
   if (infoEnds[1] >= 0) close(infoEnds[1]);
@@ -214,6 +303,7 @@ Launched start(const Launch& launch, int errFd) {
   close(infoEnds[0]);
   if (init) {
     launched.init = *init;
+    registerBox(launched.pid, launched.init);
     return launched;
   }
   int status = 0;
@@ -225,6 +315,16 @@ Launched start(const Launch& launch, int errFd) {
                            "unprotected");
 }
 
+// A box's init that outlived its bwrap is the judge's child (PR_SET_CHILD_SUBREAPER):
+// killed and reaped. Only then: an init that its bwrap reaped may have a new owner of its pid.
+void reapOrphanedInit(const Launched& launched) {
+  unregisterBox(launched.pid);
+  if (launched.init <= 0 || parentOf(launched.init) != getpid()) return;
+  ::kill(launched.init, SIGKILL);
+  int ignored = 0;
+  waitpid(launched.init, &ignored, 0);
+}
+
 // Ends the tree: the namespace's first process takes every other with it
 // (the kernel's rule), and bwrap, having reaped it, exits: nothing is left
 // when waitpid returns. bwrap is killed too only if it does not follow (a
@@ -233,12 +333,16 @@ void killTree(const Launched& launched, int& status) {
   if (launched.pid <= 0) return;
   if (launched.init > 0) ::kill(launched.init, SIGKILL);
   else ::kill(-launched.pid, SIGKILL);
-  for (int waited = 0; waited < 1000; ++waited) {
-    if (waitpid(launched.pid, &status, WNOHANG) == launched.pid) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // 10 s, not less: an init dies only once every process of its namespace has (512 sanitized
+  // processes of a fork bomb take seconds on a loaded machine), and a bwrap killed before its
+  // init would leave the init to the judge's reaping below.
+  bool reaped = false;
+  for (int waited = 0; waited < 10000 && !reaped; ++waited) {
+    reaped = waitpid(launched.pid, &status, WNOHANG) == launched.pid;
+    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  ::kill(launched.pid, SIGKILL);
-  waitpid(launched.pid, &status, 0);
+  if (!reaped) ::kill(launched.pid, SIGKILL), waitpid(launched.pid, &status, 0);
+  reapOrphanedInit(launched);
 }
 
 int hexDigit(char c) {
@@ -296,11 +400,50 @@ std::string reportLines(const std::string& stderrText) {
   return text;
 }
 
+// `text` with each "(/box/solution+0x1234)" of ASan's unsymbolized frames
+// named: "in Solution::f() solution.cpp:12:5", by llvm-symbolizer run by the
+// judge on the program (ASan's own symbolizer would be a process in the box).
+std::string symbolized(const std::string& text, const std::string& program) {
+  static const std::string symbolizer = [] {
+    std::string path = findInPath("llvm-symbolizer");
+    return path.empty() ? findInPath("llvm-symbolizer-19") : path;
+  }();
+  const std::string marker = std::string("(") + kProgramInBox + "+0x";
+  std::string out;
+  size_t from = 0;
+  for (size_t at; (at = text.find(marker, from)) != std::string::npos;) {
+    size_t end = text.find(')', at);
+    if (end == std::string::npos) break;
+    std::string offset = text.substr(at + marker.size() - 2, end - at - marker.size() + 2);
+    std::string answer;
+    if (!symbolizer.empty() && offset.find_first_not_of("0123456789abcdefx") == std::string::npos &&
+        runCommand({symbolizer, "--obj=" + program, offset}, answer) == 0) {
+      std::istringstream lines(answer);
+      std::string function, where;
+      std::getline(lines, function), std::getline(lines, where);
+      if (!function.empty() && function != "??") {
+        out += text.substr(from, at - from) + "in " + function + " " + where.substr(where.rfind('/') + 1);
+        from = end + 1;
+        continue;
+      }
+    }
+    out += text.substr(from, end + 1 - from);
+    from = end + 1;
+  }
+  return out + text.substr(from);
+}
+
 // How a process ended, from waitpid's status. bwrap exits 128 + N when its
 // command was killed by signal N.
-std::string endReason(int status) {
+int endSignal(int status) {
   int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   if (sandboxOn && WIFEXITED(status) && WEXITSTATUS(status) > 128) signal = WEXITSTATUS(status) - 128;
+  return signal;
+}
+
+std::string endReason(int status) {
+  int signal = endSignal(status);
+  if (signal == SIGSYS && sandboxOn) return kCreatedProcess;
   if (signal) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
   if (WEXITSTATUS(status) == 0) return "exited (status 0) before answering every case";
   return "exit code " + std::to_string(WEXITSTATUS(status));
@@ -314,7 +457,7 @@ std::string limitPassed(const ProcessTree::Usage& usage, const Limits& limits, l
   // sanitized processes, sampled late on a loaded machine) is told by its cause.
   if (usage.processes > limits.processes)
     return "ran more than " + std::to_string(limits.processes) + " processes at once";
-  if (usage.memoryKb > limits.memoryKb)
+  if (std::max(usage.memoryKb, usage.peakKb) > limits.memoryKb)
     return "held more than " + std::to_string(limits.memoryKb >> 10) + " MB of memory";
   return "";
 }
@@ -354,6 +497,7 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
     if (!passed.empty()) killTree(launched, status);
     else std::this_thread::sleep_for(kWatchEvery);
   }
+  if (passed.empty()) reapOrphanedInit(launched);
   output = printable(readFile(out, 0, kCompileOutputBytes + 1), kCompileOutputBytes);
   close(out);
   if (!passed.empty()) {
@@ -364,6 +508,25 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
 }
 
 }  // namespace
+
+const char* const kCreatedProcess =
+    "the solution created a process (fork, vfork, clone, posix_spawn, system): killed by signal 31 "
+    "(Bad system call); LeetCode solutions may use threads, not processes";
+
+void setRunnerLimits(const RunnerLimits& limits) {
+  memoryLimitKb = limits.memoryKb;
+  outputLimitBytes = limits.outputBytes;
+}
+
+RunnerLimits runnerLimits() { return {memoryLimitKb.load(), outputLimitBytes.load()}; }
+
+void killEveryBox() {
+  for (auto& slot : liveBoxes) {
+    pid_t init = slot[1].load(), bwrap = slot[0].load();
+    if (init > 0) ::kill(init, SIGKILL);
+    (void)bwrap;  // it follows its init; killed first, it would orphan it
+  }
+}
 
 void disableSandbox() { sandboxOn = false; }
 bool sandboxEnabled() { return sandboxOn; }
@@ -437,7 +600,7 @@ std::optional<std::string> sandboxProblem() {
 }
 
 Child::Child(const std::string& program, const std::vector<Board>& puzzles, int cpuLimitMs)
-    : puzzles_(puzzles), cpuLimitMicros_(cpuLimitMs * 1000LL) {
+    : puzzles_(puzzles), cpuLimitMicros_(cpuLimitMs * 1000LL), program_(program) {
   if (auto problem = sandboxProblem()) throw std::runtime_error(*problem);
   stderr_ = anonymousFile();
   stdout_ = anonymousFile();
@@ -449,17 +612,27 @@ Child::Child(const std::string& program, const std::vector<Board>& puzzles, int 
   Launch launch;
   launch.command = {sandboxOn ? kProgramInBox : program};
   launch.sandboxArgs = {"--ro-bind", program, kProgramInBox};
-  launch.environment = {kAsanOptions, "PATH=/usr/bin:/bin"};
+  launch.environment = {asanOptions(limits_), kUbsanOptions, "PATH=/usr/bin:/bin"};
   launch.fds[1] = stdout_, launch.fds[2] = stderr_, launch.fds[kAnswerFd] = answerEnds[1];
   launch.fds[kPuzzleFd] = puzzleEnds[1];
+  launch.outputBytes = rlim_t(limits_.outputBytes);
+  std::vector<sock_filter> filter = noProcessesFilter();
+  if (sandboxOn && !filter.empty()) {
+    launch.seccompFd = anonymousFile();
+    size_t bytes = filter.size() * sizeof(sock_filter);
+    if (write(launch.seccompFd, filter.data(), bytes) != ssize_t(bytes) || lseek(launch.seccompFd, 0, SEEK_SET) != 0)
+      throw systemError("cannot write the seccomp program");
+  }
   Launched launched;
   try {
     launched = start(launch, stderr_);
   } catch (...) {
     close(puzzleEnds[1]), close(answerEnds[1]);
+    if (launch.seccompFd >= 0) close(launch.seccompFd);
     throw;
   }
   close(puzzleEnds[1]), close(answerEnds[1]);
+  if (launch.seccompFd >= 0) close(launch.seccompFd);
   pid_ = launched.pid, init_ = launched.init;
   tree_.emplace(init_, sandboxOn ? 0 : pid_);
 }
@@ -489,13 +662,19 @@ std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
     ready_ = true;
     readRunnerPrecisely();
     caseStart_ = tree_->sample().cpuMicros;
+    tree_->resetPeak();  // the runner's start (ASan's, the driver's) is not case 1's peak
   }
   if (!sendNextPuzzle() || !readLine(line, deadline)) return std::nullopt;
   std::optional<Board> board = decodeBoard(line);
   if (!board) return kill(Stop::kMalformed), std::nullopt;
-  long long now = tree_->sample().cpuMicros;
-  Answer answer{now - caseStart_, std::move(*board)};
-  caseStart_ = now;  // the time between answers counts too: work in a thread cannot hide there
+  ProcessTree::Usage usage = tree_->sample();
+  peakKb_ = usage.peakKb;
+  // A peak between two samples, or an answer written at once, is still seen: VmHWM keeps it.
+  if (peakKb_ > limits_.memoryKb) return kill(Stop::kMemory), std::nullopt;
+  if (outputFull()) return kill(Stop::kOutput), std::nullopt;
+  Answer answer{usage.cpuMicros - caseStart_, peakKb_, std::move(*board)};
+  caseStart_ = usage.cpuMicros;  // the time between answers counts too: work in a thread cannot hide there
+  tree_->resetPeak();
   return answer;
 }
 
@@ -540,8 +719,11 @@ bool Child::readLine(std::string& line, Clock::time_point deadline) {
 
 bool Child::watch() {
   if (pid_ <= 0) return false;
-  Limits limits{{}, cpuLimitMicros_, kRunnerMemoryKb, kRunnerProcesses};
-  std::string passed = limitPassed(tree_->sample(), limits, caseStart_);
+  Limits limits{{}, cpuLimitMicros_, limits_.memoryKb, kRunnerProcesses};
+  ProcessTree::Usage usage = tree_->sample();
+  peakKb_ = usage.peakKb;
+  std::string passed = limitPassed(usage, limits, caseStart_);
+  if (passed.empty() && outputFull()) return kill(Stop::kOutput), false;
   if (passed.empty()) return true;
   kill(passed.find("CPU") != std::string::npos      ? Stop::kCpu
        : passed.find("memory") != std::string::npos ? Stop::kMemory
@@ -554,6 +736,7 @@ bool Child::watch() {
 bool Child::waitForExit(Clock::time_point deadline) {
   while (pid_ > 0) {
     if (waitpid(pid_, &status_, WNOHANG) == pid_) {
+      reapOrphanedInit({pid_, init_});
       pid_ = -1;
       return true;
     }
@@ -578,8 +761,12 @@ std::string Child::exitReason() const {
     case Stop::kWall: reason = "still running at the wall-clock limit (killed)"; break;
     case Stop::kCpu: reason = "passed the CPU time limit (killed)"; break;
     case Stop::kMemory:
-      reason = "its processes held more than " + std::to_string(kRunnerMemoryKb >> 10) +
+      reason = "its processes held more than " + std::to_string(limits_.memoryKb >> 10) +
                " MB of memory, the limit (killed)";
+      break;
+    case Stop::kOutput:
+      reason = "wrote " + std::to_string(limits_.outputBytes >> 20) +
+               " MB or more to stdout or stderr, the limit (killed)";
       break;
     case Stop::kProcesses:
       reason = "ran more than " + std::to_string(kRunnerProcesses) +
@@ -590,9 +777,44 @@ std::string Child::exitReason() const {
       break;
     case Stop::kMalformed: reason = "wrote something other than an answer on file descriptor 3"; break;
     case Stop::kMute: reason = "stopped reading its puzzles"; break;
-    case Stop::kNone: reason = endReason(status_); break;
+    case Stop::kNone:
+      reason = overOutputLimit() ? "wrote " + std::to_string(limits_.outputBytes >> 20) +
+                                       " MB to stdout or stderr, the limit: " + endReason(status_)
+                                 : endReason(status_);
+      break;
   }
-  return reason + reportLines(printable(readTail(stderr_, kStderrTail), kStderrTail));
+  return reason + symbolized(reportLines(printable(readTail(stderr_, kStderrTail), kStderrTail)), program_);
+}
+
+bool Child::outputFull() const {
+  struct stat out {}, err {};
+  return (fstat(stdout_, &out) == 0 && out.st_size >= limits_.outputBytes) ||
+         (fstat(stderr_, &err) == 0 && err.st_size >= limits_.outputBytes);
+}
+
+namespace {
+
+// ASan's words for running out of memory: its own ceiling, an allocation too
+// large for it, an allocator out of memory; and C++'s, uncaught.
+bool saysOutOfMemory(const std::string& stderrText) {
+  for (const char* words : {"hard rss limit exhausted", "allocation-size-too-big", "out-of-memory",
+                            "out of memory", "std::bad_alloc", "requested allocation size"})
+    if (stderrText.find(words) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+bool Child::overMemoryLimit() const {
+  if (stop_ == Stop::kMemory) return true;
+  if (stop_ != Stop::kNone || pid_ > 0) return false;
+  return saysOutOfMemory(readTail(stderr_, kStderrTail));
+}
+
+bool Child::overOutputLimit() const {
+  if (stop_ == Stop::kOutput) return true;
+  if (stop_ != Stop::kNone || pid_ > 0) return false;
+  return endSignal(status_) == SIGXFSZ || outputFull();
 }
 
 std::string Child::takeStdout(size_t maxBytes) {

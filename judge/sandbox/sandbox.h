@@ -38,9 +38,21 @@ struct Limits {
   int processes = 0;                  // processes alive at once, the namespace's init included
 };
 
-// A runner's memory and process caps; its times come per set and case.
-constexpr long long kRunnerMemoryKb = 1536LL << 10;
+// A runner's memory and output limits, LeetCode's Memory Limit Exceeded and
+// Output Limit Exceeded (judge/time_limits.txt says them; its times come per
+// set and case). The judge sets them once from that file; these are the
+// defaults until then.
+struct RunnerLimits {
+  long long memoryKb = 1024LL << 10;   // peak resident memory of the case's processes
+  long long outputBytes = 8LL << 20;   // a case's stdout; the set's stderr
+};
+void setRunnerLimits(const RunnerLimits& limits);
+RunnerLimits runnerLimits();
+// The processes of a runner's tree alive at once: only its namespace's init and
+// the runner, since the runner may not create processes (threads it may).
 constexpr int kRunnerProcesses = 64;
+// The message of a runner that tried to create a process.
+extern const char* const kCreatedProcess;
 
 // Compiles: the judge stops one that passes a limit and says which.
 constexpr long long kCompileCpuMicros = 20'000'000;
@@ -53,6 +65,10 @@ constexpr long long kMaxSourceBytes = 256 << 10;
 // compiles run as plain processes, still timed from outside, but with the
 // judge's rights: their verdicts are unprotected.
 void disableSandbox();
+// Kills every box's namespace init that this process started and has not yet
+// reaped, so that each box ends whole. Async-signal-safe: for the judge's
+// Ctrl-C handler, before it exits.
+void killEveryBox();
 bool sandboxEnabled();
 
 // Why the sandbox cannot start here (bwrap missing, user namespaces
@@ -65,6 +81,7 @@ std::string printable(const std::string& text, size_t maxBytes);
 
 struct Answer {
   long long cpuMicros = 0;  // CPU time of the child's whole tree for this case, measured outside
+  long long memoryKb = 0;   // the tree's peak resident memory during this case, measured outside
   Board board;              // the board as solveSudoku left it
 };
 
@@ -89,6 +106,13 @@ class Child {
   void add(const Board& puzzle) { puzzles_.push_back(puzzle); }
   bool timedOut() const { return stop_ == Stop::kWall; }
   bool overCpuLimit() const { return stop_ == Stop::kCpu; }
+  // Memory Limit Exceeded: the tree's peak passed the limit (the judge
+  // stopped it), or ASan said it ran out of memory. Output Limit Exceeded:
+  // stdout or stderr reached its cap (SIGXFSZ, or a file at the cap).
+  bool overMemoryLimit() const;
+  bool overOutputLimit() const;
+  // The tree's peak resident memory so far in this case (after a failure: in the case that failed).
+  long long memoryKb() const { return peakKb_; }
 
   // After the last answer: lets the child end (its puzzle channel closed)
   // and checks how. Nullopt when it exited with status 0; otherwise why not
@@ -107,7 +131,8 @@ class Child {
   std::string takeStdout(size_t maxBytes);
 
  private:
-  enum class Stop { kNone, kWall, kCpu, kMemory, kProcesses, kEarlyAnswer, kMalformed, kMute };
+  enum class Stop { kNone, kWall, kCpu, kMemory, kOutput, kProcesses, kEarlyAnswer, kMalformed, kMute };
+  bool outputFull() const;
 
   void readRunnerPrecisely();
   bool sendNextPuzzle();
@@ -119,6 +144,7 @@ class Child {
   std::vector<Board> puzzles_;
   size_t sent_ = 0;
   long long cpuLimitMicros_ = 0;
+  std::string program_;  // on the host, for naming a sanitizer's frames
   pid_t pid_ = -1;     // bwrap (or, without the sandbox, the runner)
   pid_t init_ = 0;     // the namespace's first process, on the host
   int puzzleFd_ = -1;  // our end of the child's fd 4
@@ -130,6 +156,8 @@ class Child {
   Stop stop_ = Stop::kNone;
   std::optional<ProcessTree> tree_;
   long long caseStart_ = 0;  // the tree's CPU micros when this case began
+  long long peakKb_ = 0;     // the tree's peak memory in this case, as last sampled
+  RunnerLimits limits_ = runnerLimits();
   std::string pending_;      // answer text read but not yet a whole line
 };
 

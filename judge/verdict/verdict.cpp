@@ -50,26 +50,32 @@ struct CaseVerdict {
   std::string why;         // for a failure: the reason, then the boards or the puzzle
   long long micros = -1;   // CPU time of the case (the tree's, from outside), when it answered
   std::optional<Board> output;  // the board it answered, when it did
+  long long memoryKb = 0;  // the tree's peak memory in the case
 };
 
 // Waits for the child's answer to `c` and judges it: time first, then the checker.
 CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
   std::string puzzle = "\n  puzzle: " + toLine(c.puzzle);
   std::optional<Answer> answer = child.next(wallLimit(limitMs));
+  long long memory = answer ? answer->memoryKb : child.memoryKb();
   if (!answer && child.overCpuLimit())
-    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle, -1, std::nullopt};
+    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle, -1, std::nullopt, memory};
   if (!answer && child.timedOut())
-    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle, -1, std::nullopt};
-  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle, -1, std::nullopt};
+    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle, -1, std::nullopt, memory};
+  if (!answer && child.overMemoryLimit())
+    return {Verdict::kMemoryLimitExceeded, child.exitReason() + puzzle, -1, std::nullopt, memory};
+  if (!answer && child.overOutputLimit())
+    return {Verdict::kOutputLimitExceeded, child.exitReason() + puzzle, -1, std::nullopt, memory};
+  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle, -1, std::nullopt, memory};
   if (answer->cpuMicros > limitMs * 1000LL)
     return {Verdict::kTimeLimitExceeded, timeLimitReason(answer->cpuMicros, limitMs) + puzzle,
-            answer->cpuMicros, std::nullopt};  // LeetCode shows no output past the limit
+            answer->cpuMicros, std::nullopt, memory};  // LeetCode shows no output past the limit
   const Board* expected = c.solution ? &*c.solution : nullptr;
   std::string reason = check(c.puzzle, answer->board, expected);
   if (!reason.empty())
     return {Verdict::kWrongAnswer, report(reason, c.puzzle, answer->board, expected),
-            answer->cpuMicros, answer->board};
-  return {Verdict::kAccepted, "", answer->cpuMicros, std::nullopt};
+            answer->cpuMicros, answer->board, memory};
+  return {Verdict::kAccepted, "", answer->cpuMicros, std::nullopt, memory};
 }
 
 // "Time Limit Exceeded on testcases/magictour.txt:9 (case 3 of 200): why".
@@ -82,7 +88,7 @@ std::string failureText(const CaseVerdict& judged, const std::vector<Case>& case
 FailedCase failedCase(const CaseVerdict& judged, const Case& c, size_t index, Child& child,
                       const Workspace& workspace) {
   return {int(index), relativeTo(workspace.root, c.where), judged.why.substr(0, judged.why.find('\n')),
-          c.puzzle, judged.output, c.solution, child.takeStdout(kStdoutShown)};
+          c.puzzle, judged.output, c.solution, child.takeStdout(kStdoutShown), judged.memoryKb};
 }
 
 // The puzzles from case `first` on, for a child that starts there.
@@ -98,7 +104,7 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
 SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
                    const Workspace& workspace, const JudgeEvents& events) {
-  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, "", {}, "", {}};
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, {}, "", {}, "", {}};
   auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
   if (events.caseDone) events.caseDone(set, 0, result.total);  // it has started
   for (size_t i = 0; i < cases.size(); ++i) {
@@ -120,6 +126,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     }
     child->takeStdout(0);  // a passing case's prints are not kept
     result.micros.push_back(judged.micros);
+    result.memoryKb.push_back(judged.memoryKb);
     ++result.passed;
     if (events.caseDone) events.caseDone(set, result.passed, result.total);
   }
@@ -140,11 +147,12 @@ RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, 
   Child child(program, puzzlesFrom(cases, 0), limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     CaseVerdict judged = judgeCase(child, cases[i], limitMs);
-    if (judged.verdict != Verdict::kAccepted) return {judged.verdict, i, judged.why, run.micros};
+    if (judged.verdict != Verdict::kAccepted) return {judged.verdict, i, judged.why, run.micros, run.memoryKb};
     run.micros.push_back(judged.micros);
+    run.memoryKb.push_back(judged.memoryKb);
   }
   if (std::optional<std::string> exit = child.finish(wallLimit(limitMs)))
-    return {Verdict::kRuntimeError, cases.empty() ? 0 : cases.size() - 1, *exit, run.micros};
+    return {Verdict::kRuntimeError, cases.empty() ? 0 : cases.size() - 1, *exit, run.micros, run.memoryKb};
   return run;
 }
 
@@ -210,6 +218,8 @@ const char* verdictName(Verdict verdict) {
     case Verdict::kAccepted: return "Accepted";
     case Verdict::kWrongAnswer: return "Wrong Answer";
     case Verdict::kTimeLimitExceeded: return "Time Limit Exceeded";
+    case Verdict::kMemoryLimitExceeded: return "Memory Limit Exceeded";
+    case Verdict::kOutputLimitExceeded: return "Output Limit Exceeded";
     case Verdict::kRuntimeError: return "Runtime Error";
     case Verdict::kCompileError: return "Compile Error";
     case Verdict::kSkipped: return "Skipped";
@@ -230,6 +240,17 @@ long long SetResult::maxMicros() const {
   return micros.empty() ? 0 : *std::max_element(micros.begin(), micros.end());
 }
 
+long long SetResult::medianMemoryKb() const {
+  if (memoryKb.empty()) return 0;
+  std::vector<long long> sorted = memoryKb;
+  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+  return sorted[sorted.size() / 2];
+}
+
+long long SetResult::maxMemoryKb() const {
+  return memoryKb.empty() ? 0 : *std::max_element(memoryKb.begin(), memoryKb.end());
+}
+
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
   fs::path path = fs::absolute(file);
   return isBundled(path, workspace) ? setsForSolution(path.stem().string(), workspace.root)
@@ -241,6 +262,7 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
   FileResult result{program.file, program.verdict, program.message, {}};
   if (program.verdict != Verdict::kAccepted) return result;
   TimeLimits limits(workspace.root + "/judge/time_limits.txt");
+  setRunnerLimits({limits.memoryMb() << 10, limits.outputMb() << 20});
   const std::vector<std::string>& sets =
       options.sets.empty() ? setsFor(program.file, workspace) : options.sets;
   std::vector<std::string> tier = leetcodeTier(workspace.root);

@@ -23,6 +23,8 @@ enum class Verdict {
   kAccepted,
   kWrongAnswer,
   kTimeLimitExceeded,
+  kMemoryLimitExceeded,  // the tree's peak resident memory passed the limit (judge/time_limits.txt)
+  kOutputLimitExceeded,  // stdout or stderr passed its cap
   kRuntimeError,
   kCompileError,
   kSkipped,  // the file needs C++23 and the judge's compiler is older
@@ -57,6 +59,7 @@ struct FailedCase {
   std::optional<Board> output;
   std::optional<Board> expected;
   std::string stdoutText;  // the case's standard output, at most kStdoutShown bytes, printable
+  long long memoryKb = 0;  // the tree's peak resident memory in this case, as far as it ran
 };
 
 constexpr size_t kStdoutShown = 4096;
@@ -68,6 +71,7 @@ struct SetResult {
   Verdict verdict = Verdict::kAccepted;
   int passed = 0, total = 0;
   std::vector<long long> micros;  // CPU time of each case that passed
+  std::vector<long long> memoryKb;  // peak resident memory of the tree in each case that passed
   std::string failure;            // the first failing case: where, why, the boards
   std::optional<FailedCase> failedCase;  // the same case as data (none: a failure at exit)
   std::string rerun;              // a case that went over the limit once, then passed
@@ -75,6 +79,8 @@ struct SetResult {
 
   long long medianMicros() const;  // 0 when no case passed
   long long maxMicros() const;
+  long long medianMemoryKb() const;  // 0 when no case passed
+  long long maxMemoryKb() const;
 };
 
 struct FileResult {
@@ -157,6 +163,7 @@ struct RunOutcome {
   size_t failedAt = 0;             // the failing case's index in `cases`, when not Accepted
   std::string why;                 // its reason, then the boards or the puzzle
   std::vector<long long> micros;   // CPU time of each case that passed, in order
+  std::vector<long long> memoryKb; // peak memory of each case that passed, in order
 };
 RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs);
 

@@ -325,7 +325,7 @@ TEST(TimeLimits, NameOnlyBundledSets) {
   std::ifstream in(kRoot + "/judge/time_limits.txt");
   for (std::string line; std::getline(in, line);) {
     std::string name = line.substr(0, line.find_first_of(" \t#"));
-    if (!name.empty() && name != "default") {
+    if (!name.empty() && name != "default" && name != "memory_mb" && name != "output_mb") {
       EXPECT_EQ(std::count(sets.begin(), sets.end(), name), 1) << name;
     }
   }
