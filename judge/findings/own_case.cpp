@@ -28,23 +28,6 @@ struct OwnCase {
   long long cpuMicros = -1;
 };
 
-// The puzzles of `text`, or of the file it names; the first malformed one is a usage error.
-std::vector<Case> ownPuzzles(const std::string& text, std::string& error) {
-  std::error_code ignored;
-  bool isFile = text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, ignored);
-  std::istringstream in(text);
-  std::vector<Entry> entries = isFile ? readPuzzleFile(text) : readPuzzles(in, "CASE");
-  std::vector<Case> puzzles;
-  for (const Entry& entry : entries) {
-    if (!entry.error.empty()) {
-      error = entry.where + ": " + entry.error;
-      return {};
-    }
-    puzzles.push_back(entry.puzzle);
-  }
-  return puzzles;
-}
-
 // The puzzle's one solution, or why there is none to show. Boards above 9x9
 // are not counted here (an open 25x25 can take the counter minutes).
 void expectedOf(const Case& c, OwnCase& result) {
@@ -132,10 +115,26 @@ Json json(const OwnCase& c) {
 
 }  // namespace
 
+std::vector<Case> readOwnCases(const std::string& text, std::string& error) {
+  std::error_code ignored;
+  bool isFile = text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, ignored);
+  std::istringstream in(text);
+  std::vector<Entry> entries = isFile ? readPuzzleFile(text) : readPuzzles(in, "CASE");
+  std::vector<Case> puzzles;
+  for (const Entry& entry : entries) {
+    if (!entry.error.empty()) {
+      error = entry.where + ": " + entry.error;
+      return {};
+    }
+    puzzles.push_back(entry.puzzle);
+  }
+  return puzzles;
+}
+
 int runOwnCases(const std::string& file, const std::string& caseText, bool asJson,
                 const Workspace& workspace) {
   std::string error;
-  std::vector<Case> cases = ownPuzzles(caseText, error);
+  std::vector<Case> cases = readOwnCases(caseText, error);
   if (!error.empty()) {
     std::cerr << "judge: " << error << "\n";
     return 2;
