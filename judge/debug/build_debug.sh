@@ -3,7 +3,7 @@
 # Builds the solution FILE for a debugger (make debug, judge/debug/debug.h):
 # as the judge builds it (judge/sandbox/build_solution.sh: core/prelude.h,
 # FILE at global scope, unchanged, the toolchain the Makefile chose, with its
-# sanitizers), but at -O0 and without the precompiled prelude (built at -O2), and
+# sanitizers), but at -O0 (with a precompiled prelude of its own, the judge's being -O2's), and
 # with a driver that reads one case from the file named by its argument and
 # calls Solution().solveSudoku(board) once, as LeetCode does, then prints the
 # board. The debugger shows FILE's lines under NAME (an absolute path, so that
@@ -57,5 +57,17 @@ int main(int argc, char** argv) {
 }
 DRIVER
 } > "$out.cc"
-$cxx -std="$standard" $debugflags -I"$root" "$out.cc" ${linkflags:-} -o "$out.$$"
+# clang: the prelude (the whole standard library) parsed once at these flags, kept beside the
+# programs for every later file (most of a compile's time); the judge's own is -O2's.
+pch=
+case "$cxx" in
+  *clang*)
+    pch="$(dirname "$(dirname "$out")")/prelude-${stamp:-0}.pch"
+    if [ ! -f "$pch" ]; then
+      $cxx -std="$standard" $debugflags -x c++-header "$root/core/prelude.h" -o "$pch.$$"
+      mv -f "$pch.$$" "$pch"
+    fi
+    pch="-include-pch $pch";;
+esac
+$cxx -std="$standard" $debugflags $pch -I"$root" "$out.cc" ${linkflags:-} -o "$out.$$"
 mv -f "$out.$$" "$out"

@@ -61,14 +61,19 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
   if (!fs::is_regular_file(file, missing)) throw std::runtime_error("no file " + file);
   std::string name = absolute(file), toolchain = workspace.judged + "/toolchain.sh";
   std::string script = workspace.root + "/judge/debug/build_debug.sh";
-  uint64_t hash = fnv1a(readText(file), fnv1a(name + '\0'));
+  std::string text = readText(file);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
+  uint64_t hash = fnv1a(text, fnv1a(name + '\0'));
   hash = fnv1a(readText(script), fnv1a(readText(toolchain), hash));
   std::ostringstream key;
   key << std::hex << hash;
   std::string program = (fs::path(workspace.judged).parent_path() / "debug" / key.str() / "program").string();
   if (fs::exists(program, missing)) return program;
+  std::string source = program + ".cpp";  // the text the key was made from; lines named after `file`
+  fs::create_directories(fs::path(program).parent_path());
+  std::ofstream(source, std::ios::binary) << text;
   std::string output;
-  int status = runCommand({"/bin/sh", script, toolchain, file, name, program, workspace.root}, output);
+  int status = runCommand({"/bin/sh", script, toolchain, source, name, program, workspace.root}, output);
   if (status != 0) throw std::runtime_error(output.empty() ? "the build failed, status " + std::to_string(status) : output);
   return program;
 }

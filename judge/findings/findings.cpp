@@ -203,7 +203,7 @@ std::string findingsText(const Findings& found, const FileResult& result, const 
   if (found.order) text += orderText(*found.order, *found.failing);
   if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
   if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
-  if (found.debugCase) text += "\n== Step through " + found.debugCase->from + " in gdb:\n" +
+  if (found.debugCase) text += "\n== Step through it in gdb (" + found.debugCase->from + "):\n" +
                                debugLine(result.file, found.debugCase->puzzle);
   if (found.standing) text += standingSection(*found.standing, workspace);
   return text;

@@ -20,7 +20,7 @@ const std::string kFixtures = kRoot + "/judge/fixtures/";
 const std::string kWrong = kFixtures + "box_check_skips_a_cell.cpp";
 // A seed whose run trips the slip within its first puzzles, so the test is short; any seed
 // trips it within a few hundred (the fixture's header). The time allowed is far more.
-const std::string kSeed = "SEED_TBD";
+const std::string kSeed = "43";  // fails on its puzzle 29
 
 struct Outcome {
   int status;
@@ -44,6 +44,9 @@ std::string after(const std::string& text, const std::string& prefix) {
 
 TEST(Stress, FindsTheSlipTheLeetCodeTierMissesWithoutChangingTheExitStatus) {
   ASSERT_EQ(headerValue(kWrong, "Expected verdict"), "Accepted");
+  Outcome tier = judge({"--sets", "leetcode_example,leetcode_reported,project_euler_96", kWrong});
+  ASSERT_EQ(tier.status, 0) << tier.output;  // the whole bundled LeetCode tier passes it
+  ASSERT_NE(tier.output.find("LeetCode verdict: Accepted — 56 / 56"), std::string::npos) << tier.output;
   // The LeetCode tier in full; one case of each stress set, on a short limit: they may fail.
   Outcome run = judge({"--max-cases", "1", "--time-limit-ms", "300", "--stress", "120", "--stress-seed", kSeed,
                        "--stress-puzzles", "5000", kWrong});
@@ -67,10 +70,8 @@ TEST(Stress, FindsTheSlipTheLeetCodeTierMissesWithoutChangingTheExitStatus) {
   EXPECT_EQ(after(stress, "  make debug SOLUTION=" + kWrong + " CASE='"), line + "'") << run.output;
 }
 
-// --strict: the stress stage counts. --json: the "stress" object; the same seed, the same puzzle.
+// --strict (here by --sets): the stress stage counts. --json: the "stress" object.
 TEST(Stress, CountsWhenStrictAndIsInTheJsonReport) {
-  Outcome text = judge({"--sets", "leetcode_example", "--stress", "120", "--stress-seed", kSeed, kWrong});
-  EXPECT_EQ(text.status, 1) << text.output;
   Outcome run = judge({"--json", "--sets", "leetcode_example", "--stress", "120", "--stress-seed", kSeed, kWrong});
   EXPECT_EQ(run.status, 1) << run.output;
   nlohmann::json report = nlohmann::json::parse(run.output);
@@ -87,14 +88,12 @@ TEST(Stress, CountsWhenStrictAndIsInTheJsonReport) {
   EXPECT_EQ(failing.at("case"), stress.at("puzzles"));  // the run stops at its first failure
   EXPECT_TRUE(failing.at("input").is_string() && failing.at("output").is_string() &&
               failing.at("expected").is_string()) << failing.dump();
-  // The text report's failing puzzle is the same, from the same seed.
-  EXPECT_NE(text.output.find("on generated puzzle " + std::to_string(failing.at("case").get<long>()) + ":"),
-            std::string::npos) << text.output;
-  EXPECT_NE(text.output.find("CASE='" + puzzle + "'"), std::string::npos) << text.output;
+  EXPECT_EQ(failing.at("debug"), "make debug SOLUTION=" + kWrong + " CASE='" + puzzle + "'");
 }
 
+// A correct file, fast enough for hundreds of puzzles in a second or two.
 TEST(Stress, ACorrectFileRunsHundredsOfPuzzlesWithNoneFailing) {
-  std::string file = kFixtures + "plain_backtracking.cpp";
+  std::string file = kRoot + "/solutions/bitmask_mrv_popcnt.cpp";
   Outcome run = judge({"--sets", "leetcode_example", "--stress", "600", "--stress-puzzles", "300", file});
   EXPECT_EQ(run.status, 0) << run.output;
   std::string line = after(run.output, "== Stress: ");
