@@ -158,6 +158,7 @@ void addFindings(Json& report, const Findings& found) {
   report.set("near_limit", nearLimitJson(found.nearLimit));
   report.set("state_between_calls", found.order ? orderJson(*found.order, *found.failing) : Json());
   report.set("shrunk", found.shrunk ? shrunkJson(*found.shrunk, *found.failing) : Json());
+  report.set("debug", found.debugCase ? Json(found.debugCommand) : Json());
   if (found.standing) {
     Json notes = Json::array();
     for (const std::string& note : found.standing->notes) notes.push(note);
@@ -179,6 +180,7 @@ Findings findOut(const Program& program, const FileResult& result, const Finding
   if (found.failing) shrinkOrOrder(program, options, found);
   found.debugCase = caseToDebug(found, result);
   if (found.debugCase) saveLastFailing(result.file, *found.debugCase, workspace);
+  if (found.debugCase) found.debugCommand = debugCommand(result.file, found.debugCase->puzzle);
   return found;
 }
 
@@ -209,8 +211,12 @@ std::string findingsText(const Findings& found, const FileResult& result, const 
   return text;
 }
 
+std::string debugCommand(const std::string& file, const Board& puzzle) {
+  return "make debug SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'";
+}
+
 std::string debugLine(const std::string& file, const Board& puzzle) {
-  return "  make debug SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'\n" +
+  return "  " + debugCommand(file, puzzle) + "\n" +
          "  (stops in Solution::solveSudoku with board filled; without CASE=, make debug opens this "
          "case, the file's last failing one)\n";
 }

@@ -54,6 +54,7 @@ struct Findings {
   // The case `make debug` opens by default, kept (last_failing.h): the shrunk
   // puzzle, else the first failing case of any verdict.
   std::optional<SavedCase> debugCase;
+  std::string debugCommand;  // the make debug line that opens it
 };
 
 // Near the limit, then the experiments on the first failing case: seconds.
@@ -75,11 +76,13 @@ std::string standingSection(const StandingReport& report, const Workspace& works
 // The line printed while the standing is measured, which takes longest.
 std::string standingNotice(const FindingsOptions& options, const Workspace& workspace);
 
-// The two lines that open `puzzle` in gdb (judge/debug/debug.h), after any failure.
+// `make debug SOLUTION=file CASE='...'`: `puzzle` in gdb (judge/debug/debug.h).
+std::string debugCommand(const std::string& file, const Board& puzzle);
+// That command and what it does, two lines, as the text report prints it after any failure.
 std::string debugLine(const std::string& file, const Board& puzzle);
 
 // The findings as JSON members of the report: "near_limit", "shrunk",
-// "state_between_calls", "standing" (judge/README.md, "The JSON report").
+// "state_between_calls", "debug" (the make debug command, or null), "standing" (judge/README.md, "The JSON report").
 void addFindings(Json& report, const Findings& findings);
 
 }  // namespace judge

@@ -1,7 +1,7 @@
 // The last failing case the judge found for a file, kept for `make debug`
 // (judge/debug/debug.h), whose default case it is: the smallest failing
-// puzzle where the judge shrank one, else the failing case itself (a set's or
-// the stress stage's). One file per judged file, keyed by its absolute path:
+// puzzle where the judge shrank one, else the failing case itself (a set's,
+// the stress stage's, or a CASE= puzzle whose Output was not valid). One file per judged file, keyed by its absolute path:
 // $(BUILD)/last-failing/<hash>.txt, a comment line saying where the case came
 // from, then the puzzle and its solution on one line (the testcases/ syntax),
 // so the file is itself a CASE= file.

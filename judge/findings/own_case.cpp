@@ -10,6 +10,7 @@
 #include "core/checker.h"
 #include "core/counter.h"
 #include "core/reader.h"
+#include "judge/findings/last_failing.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -145,6 +146,12 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
   if (program.verdict == Verdict::kAccepted) results = runAll(program, cases, limitMs);
   bool allValid = program.verdict == Verdict::kAccepted;
   for (const OwnCase& c : results) allValid &= c.problem.empty();
+  for (const OwnCase& c : results)  // the first that failed is what make debug opens next
+    if (!c.problem.empty()) {
+      saveLastFailing(file, SavedCase{c.input, c.expected, "CASE= " + c.where + ", " + c.problem.substr(0, 80)},
+                      workspace);
+      break;
+    }
   if (asJson) {
     Json list = Json::array();
     for (const OwnCase& c : results) list.push(json(c));

@@ -207,7 +207,7 @@ Json stressJson(const StressResult& r, const std::string& file) {
         .set("shrunk", bool(f.shrunk)).set("fails_alone", f.failsAlone)
         .set("generator", generateCommand(r.seed, f.number, f.givens))
         .set("run_alone", "make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'")
-        .set("debug", "make debug SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'");
+        .set("debug", debugCommand(file, puzzle));
   }
   Json stress = Json::object().set("seed", Json((long long)r.seed)).set("puzzles", Json((long long)r.puzzles))
                     .set("seconds", r.seconds).set("failing_case", failing);
