@@ -437,6 +437,13 @@ $(OBJ)/judge/findings/findings_test.o: \
 $(OBJ)/judge/debug/debug_test.o $(OBJ)/judge/findings/stress_test.o $(OBJ)/judge/editor_test.o: \
   CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'
 
+# The report's JSON is nlohmann/json's (header-only, from Debian).
+NEED_JSON   = @test -f /usr/include/nlohmann/json.hpp || { echo "nlohmann/json not found: sudo apt-get install nlohmann-json3-dev" >&2; exit 1; }
+$(JUDGE_CORE) $(OBJ)/judge/judge_main.o: | need-json
+.PHONY: need-json
+need-json:
+	$(NEED_JSON)
+
 $(JUDGE_BIN): $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(CORE_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^

@@ -302,16 +302,16 @@ judge::Findings findOutQuietly(const std::string& file, const FileResult& result
 
 void printJson(const Run& run, const judge::Findings* findings, const judge::StressResult* stressed) {
   judge::Json documents = judge::Json::array();
-  for (const FileResult& result : run.results) documents.push(judge::reportJson(result));
-  if (findings && documents.elements().size() == 1) {
+  for (const FileResult& result : run.results) documents.push_back(judge::reportJson(result));
+  if (findings && documents.size() == 1) {
     judge::Json report = documents[0];
     judge::addFindings(report, *findings);
-    if (stressed) report.set("stress", judge::stressJson(*stressed, run.results[0].file));
-    documents = judge::Json::array().push(report);
+    if (stressed) report["stress"] = judge::stressJson(*stressed, run.results[0].file);
+    documents = judge::Json::array({report});
   }
   for (const std::string& error : run.errors)
-    documents.push(judge::Json::object().set("not_judged", error));
-  say(run.results.size() == 1 && run.errors.empty() ? documents[0].dump() : documents.dump());
+    documents.push_back(judge::Json{{"not_judged", error}});
+  say(run.results.size() == 1 && run.errors.empty() ? judge::dumpJson(documents[0]) : judge::dumpJson(documents));
 }
 
 // "13 files: 12 pass, 1 does not (LeetCode verdicts: 12 Accepted, 1 Wrong Answer)"

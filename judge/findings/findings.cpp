@@ -115,60 +115,51 @@ std::optional<SavedCase> caseToDebug(const Findings& found, const FileResult& re
 Json nearLimitJson(const std::vector<NearLimit>& cases) {
   Json list = Json::array();
   for (const NearLimit& near : cases)
-    list.push(Json::object().set("set", near.set).set("case", int(near.index) + 1)
-                  .set("micros", near.micros).set("limit_ms", near.limitMs).set("rerun", near.rerun));
+    list.push_back(Json{{"set", near.set}, {"case", int(near.index) + 1}, {"micros", near.micros}, {"limit_ms", near.limitMs}, {"rerun", near.rerun}});
   return list;
 }
 
 Json caseJson(const FailingCase& failing, size_t index) {
-  return Json::object().set("case", int(index) + 1).set("where", failing.cases[index].where)
-      .set("input", toLeetCode(failing.cases[index].puzzle));
+  return Json{{"case", int(index) + 1}, {"where", failing.cases[index].where}, {"input", toLeetCode(failing.cases[index].puzzle)}};
 }
 
 Json orderJson(const StateBetweenCalls& order, const FailingCase& failing) {
   Json sequence = Json::array();
-  for (size_t i : order.sequence) sequence.push(caseJson(failing, i));
-  Json after = order.sequence.size() < 2 ? Json() : Json(int(order.sequence[order.sequence.size() - 2]) + 1);
-  return Json::object().set("set", failing.set).set("case", int(failing.index) + 1).set("fails_after_case", after)
-      .set("sequence", sequence).set("shortest", order.shortest).set("runs", order.trials);
+  for (size_t i : order.sequence) sequence.push_back(caseJson(failing, i));
+  Json after = order.sequence.size() < 2 ? nullptr : Json(int(order.sequence[order.sequence.size() - 2]) + 1);
+  return Json{{"set", failing.set}, {"case", int(failing.index) + 1}, {"fails_after_case", after}, {"sequence", sequence}, {"shortest", order.shortest}, {"runs", order.trials}};
 }
 
 Json shrunkJson(const ShrunkCase& found, const FailingCase& failing) {
   const Shrunk& s = found.shrunk;
-  return Json::object().set("puzzle", toLeetCode(s.puzzle)).set("line", toLine(s.puzzle))
-      .set("empty_before", s.emptyBefore).set("empty_after", s.emptyAfter).set("set", failing.set)
-      .set("case", int(failing.index) + 1).set("where", failing.cases[failing.index].where)
-      .set("reason", found.reason).set("minimal", s.minimal).set("runs", s.trials)
-      .set("millis", (long long)s.spent.count());
+  return Json{{"puzzle", toLeetCode(s.puzzle)}, {"line", toLine(s.puzzle)}, {"empty_before", s.emptyBefore}, {"empty_after", s.emptyAfter}, {"set", failing.set}, {"case", int(failing.index) + 1}, {"where", failing.cases[failing.index].where}, {"reason", found.reason}, {"minimal", s.minimal}, {"runs", s.trials}, {"millis", (long long)s.spent.count()}};
 }
 
 Json standingJson(const StandingReport& report) {
   Json rows = Json::array();
   for (const Standing& row : report.rows)
-    rows.push(Json::object().set("solution", row.solution).set("set", row.set).set("ratio", row.ratio)
-                  .set("low", row.low).set("high", row.high).set("your_micros", row.yourMicros)
-                  .set("its_micros", row.itsMicros).set("cases", int(row.cases)).set("rounds", row.rounds)
-                  .set("near_floor", row.nearFloor));
+    rows.push_back(Json{{"solution", row.solution}, {"set", row.set}, {"ratio", row.ratio}, {"low", row.low}, {"high", row.high}, {"your_micros", row.yourMicros}, {"its_micros", row.itsMicros}, {"cases", int(row.cases)}, {"rounds", row.rounds}, {"near_floor", row.nearFloor}});
   return rows;
 }
 
 }  // namespace
 
 void addFindings(Json& report, const Findings& found) {
-  report.set("near_limit", nearLimitJson(found.nearLimit));
-  report.set("state_between_calls", found.order ? orderJson(*found.order, *found.failing) : Json());
-  report.set("shrunk", found.shrunk ? shrunkJson(*found.shrunk, *found.failing) : Json());
-  report.set("debug", found.debugCase ? Json(found.debugCommand) : Json());
+  report["near_limit"] = nearLimitJson(found.nearLimit);
+  report["state_between_calls"] = found.order ? orderJson(*found.order, *found.failing) : nullptr;
+  report["shrunk"] = found.shrunk ? shrunkJson(*found.shrunk, *found.failing) : nullptr;
+  report["debug"] = found.debugCase ? Json(found.debugCommand) : Json(nullptr);
   if (found.standing) {
     Json notes = Json::array();
-    for (const std::string& note : found.standing->notes) notes.push(note);
-    report.set("standing", standingJson(*found.standing));
+    for (const std::string& note : found.standing->notes) notes.push_back(note);
+    report["standing"] = standingJson(*found.standing);
     Json floor = Json::object();
-    for (const auto& [set, micros] : found.standing->floorMicros) floor.set(set, micros);
-    report.set("standing_cases", found.standing->subset).set("standing_floor_micros", floor);
-    report.set("standing_notes", notes);
+    for (const auto& [set, micros] : found.standing->floorMicros) floor[set] = micros;
+    report["standing_cases"] = found.standing->subset;
+    report["standing_floor_micros"] = floor;
+    report["standing_notes"] = notes;
   } else {
-    report.set("standing", Json());
+    report["standing"] = nullptr;
   }
 }
 

@@ -12,7 +12,7 @@
 
 #include "judge/findings/call_state.h"
 #include "judge/findings/last_failing.h"
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/findings/near_limit.h"
 #include "judge/findings/shrink.h"
 #include "judge/findings/standing.h"

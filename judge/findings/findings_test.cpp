@@ -30,22 +30,22 @@ std::string knownWrong(const std::string& name) { return kRoot + "/solutions/wro
 
 TEST(Findings, TheBoxIndexBugShrinksToOneEmptyCellThatStillFailsAlone) {
   Json report = judgeJson({"--sets", "leetcode_example", "--standing", "0", knownWrong("box_index_sum.cpp")});
-  const Json& shrunk = report["shrunk"];
-  ASSERT_FALSE(shrunk.isNull()) << report.dump();
-  EXPECT_EQ(shrunk["empty_before"].number(), 51);
-  EXPECT_EQ(shrunk["empty_after"].number(), 1);
-  EXPECT_TRUE(shrunk["minimal"].boolean());
-  EXPECT_NE(shrunk["reason"].string().find("is still '.'"), std::string::npos);
-  Board puzzle = parseBoard(shrunk["puzzle"].string());  // LeetCode's form
+  const Json& shrunk = report.at("shrunk");
+  ASSERT_FALSE(shrunk.is_null()) << report.dump();
+  EXPECT_EQ(shrunk.at("empty_before").get<long long>(), 51);
+  EXPECT_EQ(shrunk.at("empty_after").get<long long>(), 1);
+  EXPECT_TRUE(shrunk.at("minimal").get<bool>());
+  EXPECT_NE(shrunk.at("reason").get<std::string>().find("is still '.'"), std::string::npos);
+  Board puzzle = parseBoard(shrunk.at("puzzle").get<std::string>());  // LeetCode's form
   EXPECT_EQ(emptyCells(puzzle), 1);
-  EXPECT_EQ(toLine(puzzle), shrunk["line"].string());
-  EXPECT_TRUE(report["state_between_calls"].isNull());
+  EXPECT_EQ(toLine(puzzle), shrunk.at("line").get<std::string>());
+  EXPECT_TRUE(report.at("state_between_calls").is_null());
   Program program = buildProgram(knownWrong("box_index_sum.cpp"), builtWorkspace());
   Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
   RunOutcome alone = runCases(program.path, {Case{puzzle, example.solution, "shrunk"}}, 10000);
   EXPECT_EQ(alone.verdict, Verdict::kWrongAnswer) << "the shrunk puzzle fails alone, in a fresh child";
   std::string output;  // and as the user runs it: CASE= (--case) exits 1 when the output is not valid
-  EXPECT_EQ(runCommand({kJudge, "--case", shrunk["line"].string(), knownWrong("box_index_sum.cpp")}, output), 1)
+  EXPECT_EQ(runCommand({kJudge, "--case", shrunk.at("line").get<std::string>(), knownWrong("box_index_sum.cpp")}, output), 1)
       << output;
   EXPECT_NE(output.find("Valid:    no: r9c6 is still '.'"), std::string::npos) << output;
 }
@@ -67,14 +67,14 @@ TEST(Findings, GlobalsNotResetPassAloneAndFailAfterTheCaseBefore) {
                       "keeps state between calls (globals or statics not reset?)"), std::string::npos) << text;
   EXPECT_EQ(text.find("smallest failing puzzle"), std::string::npos);
   Json report = judgeJson(args);
-  const Json& order = report["state_between_calls"];
-  ASSERT_FALSE(order.isNull()) << report.dump();
-  EXPECT_EQ(order["case"].number(), 2);
-  EXPECT_EQ(order["fails_after_case"].number(), 1);
-  ASSERT_EQ(order["sequence"].elements().size(), 2u);
-  EXPECT_EQ(order["sequence"][0]["where"].string(), "testcases/magictour.txt:3");
-  EXPECT_TRUE(order["shortest"].boolean());
-  EXPECT_TRUE(report["shrunk"].isNull());
+  const Json& order = report.at("state_between_calls");
+  ASSERT_FALSE(order.is_null()) << report.dump();
+  EXPECT_EQ(order.at("case").get<long long>(), 2);
+  EXPECT_EQ(order.at("fails_after_case").get<long long>(), 1);
+  ASSERT_EQ(order.at("sequence").size(), 2u);
+  EXPECT_EQ(order.at("sequence").at(0).at("where").get<std::string>(), "testcases/magictour.txt:3");
+  EXPECT_TRUE(order.at("shortest").get<bool>());
+  EXPECT_TRUE(report.at("shrunk").is_null());
 }
 
 // Every case at 60% of a 300 ms limit: Accepted, and flagged.
@@ -87,10 +87,10 @@ TEST(Findings, ASlowCorrectFileIsFlaggedAsATleRisk) {
   EXPECT_NE(text.find("== TLE risk: 2 cases at 50% of the limit or more\n  leetcode_example case 1 of 1: "),
             std::string::npos) << text;
   Json report = judgeJson(args);
-  ASSERT_EQ(report["near_limit"].elements().size(), 2u) << report.dump();
-  EXPECT_EQ(report["near_limit"][1]["set"].string(), "leetcode_reported");
-  EXPECT_EQ(report["near_limit"][1]["limit_ms"].number(), 300);
-  EXPECT_GE(report["near_limit"][1]["micros"].number(), 150000);
+  ASSERT_EQ(report.at("near_limit").size(), 2u) << report.dump();
+  EXPECT_EQ(report.at("near_limit").at(1).at("set").get<std::string>(), "leetcode_reported");
+  EXPECT_EQ(report.at("near_limit").at(1).at("limit_ms").get<long long>(), 300);
+  EXPECT_GE(report.at("near_limit").at(1).at("micros").get<long long>(), 150000);
 }
 
 TEST(Findings, TheStandingIsAListOfRatiosInJson) {
@@ -102,14 +102,14 @@ TEST(Findings, TheStandingIsAListOfRatiosInJson) {
   Json report = Json::object();
   addFindings(report, found);
   Json back = Json::parse(report.dump());
-  const Json& row = back["standing"][0];
-  EXPECT_EQ(row["solution"].string(), "dancing_links");
-  EXPECT_EQ(row["set"].string(), "magictour");
-  EXPECT_DOUBLE_EQ(row["ratio"].real(), 0.5);
-  EXPECT_DOUBLE_EQ(row["your_micros"].real() / row["its_micros"].real(), 0.5);
-  EXPECT_DOUBLE_EQ(report["standing_floor_micros"]["magictour"].real(), 30);
-  EXPECT_TRUE(report["shrunk"].isNull());
-  EXPECT_TRUE(report["near_limit"].elements().empty());
+  const Json& row = back.at("standing").at(0);
+  EXPECT_EQ(row.at("solution").get<std::string>(), "dancing_links");
+  EXPECT_EQ(row.at("set").get<std::string>(), "magictour");
+  EXPECT_DOUBLE_EQ(row.at("ratio").get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(row.at("your_micros").get<double>() / row.at("its_micros").get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(report.at("standing_floor_micros").at("magictour").get<double>(), 30);
+  EXPECT_TRUE(report.at("shrunk").is_null());
+  EXPECT_TRUE(report.at("near_limit").empty());
 }
 
 TEST(Findings, AStandingOtherThanQuickFullOrZeroIsAUsageError) {

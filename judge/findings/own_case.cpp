@@ -102,16 +102,7 @@ std::string text(const OwnCase& c) {
 }
 
 Json json(const OwnCase& c) {
-  return Json::object()
-      .set("where", c.where)
-      .set("input", toLeetCode(c.input))
-      .set("output", c.output ? Json(toLeetCode(*c.output)) : Json())
-      .set("valid", c.problem.empty())
-      .set("problem", c.problem.empty() ? Json() : Json(c.problem))
-      .set("solutions", c.solutions)
-      .set("expected", c.expected ? Json(toLeetCode(*c.expected)) : Json())
-      .set("stdout", c.stdoutText)
-      .set("cpu_us", c.cpuMicros < 0 ? Json() : Json(c.cpuMicros));
+  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : Json(c.problem)}, {"solutions", c.solutions}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"stdout", c.stdoutText}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}};
 }
 
 }  // namespace
@@ -154,10 +145,9 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
     }
   if (asJson) {
     Json list = Json::array();
-    for (const OwnCase& c : results) list.push(json(c));
-    Json doc = Json::object().set("file", file).set("verdict", verdictName(program.verdict))
-                   .set("message", program.message).set("limit_ms", limitMs).set("cases", list);
-    std::fputs(doc.dump().c_str(), stdout);
+    for (const OwnCase& c : results) list.push_back(json(c));
+    Json doc = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", program.message}, {"limit_ms", limitMs}, {"cases", list}};
+    std::fputs(dumpJson(doc).c_str(), stdout);
     return allValid ? 0 : 1;
   }
   if (program.verdict != Verdict::kAccepted) {

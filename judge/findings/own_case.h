@@ -7,7 +7,7 @@
 #pragma once
 #include <string>
 
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {

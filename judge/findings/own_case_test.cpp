@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
 
@@ -79,18 +79,18 @@ TEST(OwnCase, AFileOfCasesRunsEachAndReportsJson) {
   int status = 0;
   Json report = Json::parse(runCase(path, "plain_backtracking.cpp", status, true));
   EXPECT_EQ(status, 0);
-  EXPECT_EQ(report["file"].string(), kFixtures + "plain_backtracking.cpp");
-  const auto& cases = report["cases"].elements();
+  EXPECT_EQ(report.at("file").get<std::string>(), kFixtures + "plain_backtracking.cpp");
+  const auto& cases = report.at("cases");
   ASSERT_EQ(cases.size(), 2u);
-  EXPECT_EQ(cases[0]["where"].string(), path + ":2");
-  EXPECT_EQ(cases[0]["input"].string(), toLeetCode(example().puzzle));
-  EXPECT_EQ(cases[0]["output"].string(), toLeetCode(*example().solution));
-  EXPECT_TRUE(cases[0]["valid"].boolean());
-  EXPECT_EQ(cases[0]["expected"].string(), toLeetCode(*example().solution));
-  EXPECT_GT(cases[0]["cpu_us"].number(), 0);
-  EXPECT_TRUE(cases[1]["valid"].boolean());  // the empty board: any valid grid
-  EXPECT_TRUE(cases[1]["expected"].isNull());
-  EXPECT_EQ(cases[1]["solutions"].string(), "more than one solution: any valid Output is right");
+  EXPECT_EQ(cases.at(0).at("where").get<std::string>(), path + ":2");
+  EXPECT_EQ(cases.at(0).at("input").get<std::string>(), toLeetCode(example().puzzle));
+  EXPECT_EQ(cases.at(0).at("output").get<std::string>(), toLeetCode(*example().solution));
+  EXPECT_TRUE(cases.at(0).at("valid").get<bool>());
+  EXPECT_EQ(cases.at(0).at("expected").get<std::string>(), toLeetCode(*example().solution));
+  EXPECT_GT(cases.at(0).at("cpu_us").get<long long>(), 0);
+  EXPECT_TRUE(cases.at(1).at("valid").get<bool>());  // the empty board: any valid grid
+  EXPECT_TRUE(cases.at(1).at("expected").is_null());
+  EXPECT_EQ(cases.at(1).at("solutions").get<std::string>(), "more than one solution: any valid Output is right");
 }
 
 }  // namespace

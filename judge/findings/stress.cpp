@@ -197,21 +197,23 @@ std::string stressText(const StressResult& r, const std::string& file) {
 }
 
 Json stressJson(const StressResult& r, const std::string& file) {
-  Json failing;
+  Json failing = nullptr;
   if (r.failure) {
     const StressFailure& f = *r.failure;
     Board puzzle = debugPuzzle(f);
     failing = failedCaseJson("stress", f.failed);
-    failing.set("case", Json((long long)f.number)).set("verdict", verdictName(f.verdict))
-        .set("puzzle", toLine(puzzle)).set("generated", toLine(f.failed.input))
-        .set("shrunk", bool(f.shrunk)).set("fails_alone", f.failsAlone)
-        .set("generator", generateCommand(r.seed, f.number, f.givens))
-        .set("run_alone", "make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'")
-        .set("debug", debugCommand(file, puzzle));
+    failing["case"] = f.number;
+    failing["verdict"] = verdictName(f.verdict);
+    failing["puzzle"] = toLine(puzzle);
+    failing["generated"] = toLine(f.failed.input);
+    failing["shrunk"] = bool(f.shrunk);
+    failing["fails_alone"] = f.failsAlone;
+    failing["generator"] = generateCommand(r.seed, f.number, f.givens);
+    failing["run_alone"] = "make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'";
+    failing["debug"] = debugCommand(file, puzzle);
   }
-  Json stress = Json::object().set("seed", Json((long long)r.seed)).set("puzzles", Json((long long)r.puzzles))
-                    .set("seconds", r.seconds).set("failing_case", failing);
-  if (!r.error.empty()) stress.set("error", r.error);
+  Json stress = {{"seed", r.seed}, {"puzzles", r.puzzles}, {"seconds", r.seconds}, {"failing_case", failing}};
+  if (!r.error.empty()) stress["error"] = r.error;
   return stress;
 }
 

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "judge/findings/shrink.h"
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {

@@ -28,14 +28,18 @@ std::string timeOrDash(const SetResult& set, long long micros) {
 }
 
 Json boardOrNull(const std::optional<Board>& board) {
-  return board ? Json(toLeetCode(*board)) : Json();
+  return board ? Json(toLeetCode(*board)) : nullptr;
 }
 
 Json timeOrNull(const SetResult& set, long long micros) {
-  return set.micros.empty() ? Json() : Json(micros);
+  return set.micros.empty() ? nullptr : Json(micros);
 }
 
 }  // namespace
+
+std::string dumpJson(const Json& json) {
+  return json.dump(2, ' ', false, Json::error_handler_t::replace);
+}
 
 std::string indented(const std::string& text, const std::string& indent) {
   std::string out = indent;
@@ -143,32 +147,16 @@ std::string failureDetails(const FileResult& result, bool leetcodeTier) {
 }
 
 Json failedCaseJson(const std::string& set, const FailedCase& failed) {
-  return Json::object()
-      .set("set", set)
-      .set("case", failed.index + 1)
-      .set("where", failed.where)
-      .set("reason", failed.reason)
-      .set("input", toLeetCode(failed.input))
-      .set("output", boardOrNull(failed.output))
-      .set("expected", boardOrNull(failed.expected))
-      .set("stdout", failed.stdoutText);
+  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", failed.reason}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"stdout", failed.stdoutText}};
 }
 
 namespace {
 
 Json setJson(const SetResult& set) {
-  Json json = Json::object()
-                  .set("set", set.set)
-                  .set("tier", set.leetcodeTier ? "leetcode" : "stress")
-                  .set("verdict", verdictName(set.verdict))
-                  .set("passed", set.passed)
-                  .set("total", set.total)
-                  .set("limit_ms", set.limitMs)
-                  .set("median_us", timeOrNull(set, set.medianMicros()))
-                  .set("max_us", timeOrNull(set, set.maxMicros()));
-  json.set("failure", set.verdict == Verdict::kAccepted ? Json() : Json(set.failure));
-  json.set("failing_case", set.failedCase ? failedCaseJson(set.set, *set.failedCase) : Json());
-  json.set("rerun", set.rerun.empty() ? Json() : Json(set.rerun));
+  Json json = Json{{"set", set.set}, {"tier", set.leetcodeTier ? "leetcode" : "stress"}, {"verdict", verdictName(set.verdict)}, {"passed", set.passed}, {"total", set.total}, {"limit_ms", set.limitMs}, {"median_us", timeOrNull(set, set.medianMicros())}, {"max_us", timeOrNull(set, set.maxMicros())}};
+  json["failure"] = set.verdict == Verdict::kAccepted ? nullptr : Json(set.failure);
+  json["failing_case"] = set.failedCase ? failedCaseJson(set.set, *set.failedCase) : nullptr;
+  json["rerun"] = set.rerun.empty() ? nullptr : Json(set.rerun);
   return json;
 }
 
@@ -177,17 +165,10 @@ Json setJson(const SetResult& set) {
 Json reportJson(const FileResult& result) {
   TierCount count = leetcodeCount(result);
   Json sets = Json::array();
-  for (const SetResult& set : result.sets) sets.push(setJson(set));
+  for (const SetResult& set : result.sets) sets.push_back(setJson(set));
   const SetResult* failing = firstFailingTierSet(result);
-  Json json = Json::object()
-                  .set("file", result.file)
-                  .set("leetcode_verdict", verdictName(result.leetcodeVerdict()))
-                  .set("passed", count.passed)
-                  .set("total", count.total)
-                  .set("verdict", verdictName(result.verdict))
-                  .set("message", result.message)
-                  .set("sets", sets);
-  json.set("failing_case", failing && failing->failedCase ? failedCaseJson(failing->set, *failing->failedCase) : Json());
+  Json json = Json{{"file", result.file}, {"leetcode_verdict", verdictName(result.leetcodeVerdict())}, {"passed", count.passed}, {"total", count.total}, {"verdict", verdictName(result.verdict)}, {"message", result.message}, {"sets", sets}};
+  json["failing_case"] = failing && failing->failedCase ? failedCaseJson(failing->set, *failing->failedCase) : nullptr;
   return json;
 }
 

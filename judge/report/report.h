@@ -9,10 +9,19 @@
 #include <string>
 #include <vector>
 
-#include "judge/report/json.h"
+#include <nlohmann/json.hpp>
+
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+
+// A JSON value: nlohmann/json's, keeping an object's keys in the order they were set, so that a
+// document reads in the order the text report does.
+using Json = nlohmann::ordered_json;
+
+// The document as the judge prints it: two spaces of indent a level; a byte that is not UTF-8
+// (a solution may print anything) becomes U+FFFD, so the document is always valid UTF-8.
+std::string dumpJson(const Json& json);
 
 // "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
 std::string displayName(std::string file);

@@ -11,7 +11,7 @@
 
 #include "core/catalog.h"
 #include "core/checker.h"
-#include "judge/report/json.h"
+#include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
 
@@ -136,34 +136,34 @@ TEST(JsonReport, HoldsTheVerdictEachSetAndTheFailingCaseInLeetCodesForm) {
   std::string output = judgeOutput({"--json", "--max-cases", "2", "--sets", list, file}, status);
   EXPECT_EQ(status, 1);
   Json report = Json::parse(output);
-  EXPECT_EQ(report["file"].string(), file);
-  EXPECT_EQ(report["leetcode_verdict"].string(), "Wrong Answer");
-  EXPECT_EQ(report["passed"].number(), 0);
+  EXPECT_EQ(report.at("file").get<std::string>(), file);
+  EXPECT_EQ(report.at("leetcode_verdict").get<std::string>(), "Wrong Answer");
+  EXPECT_EQ(report.at("passed").get<long long>(), 0);
   int total = 0;
   for (const std::string& set : tier) total += std::min<int>(2, int(loadCases(kRoot + "/testcases/" + set + ".txt").size()));
-  EXPECT_EQ(report["total"].number(), total);
-  const auto& sets = report["sets"].elements();
+  EXPECT_EQ(report.at("total").get<long long>(), total);
+  const auto& sets = report.at("sets");
   ASSERT_EQ(sets.size(), names.size());
   TimeLimits limits(kRoot + "/judge/time_limits.txt");
   for (size_t i = 0; i < sets.size(); ++i) {
     const Json& set = sets[i];
-    EXPECT_EQ(set["set"].string(), names[i]);
-    EXPECT_EQ(set["tier"].string(), i < tier.size() ? "leetcode" : "stress");
-    EXPECT_EQ(set["verdict"].string(), "Wrong Answer");
-    EXPECT_EQ(set["passed"].number(), 0);
-    EXPECT_EQ(set["limit_ms"].number(), limits.forSet(set["set"].string()));
-    EXPECT_TRUE(set["median_us"].isNull() && set["max_us"].isNull());  // no case passed
-    EXPECT_EQ(set["failing_case"]["case"].number(), 1);
+    EXPECT_EQ(set.at("set").get<std::string>(), names[i]);
+    EXPECT_EQ(set.at("tier").get<std::string>(), i < tier.size() ? "leetcode" : "stress");
+    EXPECT_EQ(set.at("verdict").get<std::string>(), "Wrong Answer");
+    EXPECT_EQ(set.at("passed").get<long long>(), 0);
+    EXPECT_EQ(set.at("limit_ms").get<long long>(), limits.forSet(set.at("set").get<std::string>()));
+    EXPECT_TRUE(set.at("median_us").is_null() && set.at("max_us").is_null());  // no case passed
+    EXPECT_EQ(set.at("failing_case").at("case").get<long long>(), 1);
   }
-  const Json& failing = report["failing_case"];
+  const Json& failing = report.at("failing_case");
   Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
-  EXPECT_EQ(failing["set"].string(), "leetcode_example");
-  EXPECT_EQ(failing["where"].string(), "testcases/leetcode_example.txt:3");
-  EXPECT_EQ(failing["input"].string(), toLeetCode(example.puzzle));
-  EXPECT_EQ(failing["expected"].string(), toLeetCode(*example.solution));
-  EXPECT_NE(check(example.puzzle, parseBoard(failing["output"].string()), &*example.solution), "");
-  EXPECT_EQ(failing["stdout"].string(), "debug: 30 givens\ntry 1\ndebug: done");
-  EXPECT_FALSE(failing["reason"].string().empty());
+  EXPECT_EQ(failing.at("set").get<std::string>(), "leetcode_example");
+  EXPECT_EQ(failing.at("where").get<std::string>(), "testcases/leetcode_example.txt:3");
+  EXPECT_EQ(failing.at("input").get<std::string>(), toLeetCode(example.puzzle));
+  EXPECT_EQ(failing.at("expected").get<std::string>(), toLeetCode(*example.solution));
+  EXPECT_NE(check(example.puzzle, parseBoard(failing.at("output").get<std::string>()), &*example.solution), "");
+  EXPECT_EQ(failing.at("stdout").get<std::string>(), "debug: 30 givens\ntry 1\ndebug: done");
+  EXPECT_FALSE(failing.at("reason").get<std::string>().empty());
 }
 
 TEST(JsonReport, AnAcceptedFileHasItsTimesAndNoFailingCase) {
@@ -172,14 +172,14 @@ TEST(JsonReport, AnAcceptedFileHasItsTimesAndNoFailingCase) {
                                     kFixtures + "plain_backtracking.cpp"}, status);
   EXPECT_EQ(status, 0) << output;
   Json report = Json::parse(output);
-  EXPECT_EQ(report["leetcode_verdict"].string(), "Accepted");
-  EXPECT_EQ(report["passed"].number(), report["total"].number());
-  EXPECT_TRUE(report["failing_case"].isNull());
-  for (const Json& set : report["sets"].elements()) {
-    EXPECT_EQ(set["passed"].number(), set["total"].number());
-    EXPECT_GT(set["median_us"].number(), 0);
-    EXPECT_LE(set["median_us"].number(), set["max_us"].number());
-    EXPECT_TRUE(set["failing_case"].isNull());
+  EXPECT_EQ(report.at("leetcode_verdict").get<std::string>(), "Accepted");
+  EXPECT_EQ(report.at("passed").get<long long>(), report.at("total").get<long long>());
+  EXPECT_TRUE(report.at("failing_case").is_null());
+  for (const Json& set : report.at("sets")) {
+    EXPECT_EQ(set.at("passed").get<long long>(), set.at("total").get<long long>());
+    EXPECT_GT(set.at("median_us").get<long long>(), 0);
+    EXPECT_LE(set.at("median_us").get<long long>(), set.at("max_us").get<long long>());
+    EXPECT_TRUE(set.at("failing_case").is_null());
   }
 }
 
@@ -187,10 +187,24 @@ TEST(JsonReport, ACompileErrorCarriesTheCompilersMessage) {
   int status = 0;
   Json report = Json::parse(judgeOutput({"--json", kFixtures + "compile_error.cpp"}, status));
   EXPECT_EQ(status, 1);
-  EXPECT_EQ(report["leetcode_verdict"].string(), "Compile Error");
-  EXPECT_NE(report["message"].string().find("error"), std::string::npos);
-  EXPECT_TRUE(report["sets"].elements().empty());
+  EXPECT_EQ(report.at("leetcode_verdict").get<std::string>(), "Compile Error");
+  EXPECT_NE(report.at("message").get<std::string>().find("error"), std::string::npos);
+  EXPECT_TRUE(report.at("sets").empty());
 }
 
 }  // namespace
 }  // namespace judge
+
+// Whatever bytes a solution prints, the document is valid UTF-8 and reads back: a byte that is
+// not UTF-8 becomes U+FFFD, a control character an escape; keys stay in the order they were set.
+TEST(JsonReport, IsValidUtf8WhateverASolutionPrints) {
+  judge::Json doc{{"stdout", "caf\xc3\xa9 \xff\xfe tab\t\x01"}, {"a", 1}, {"b", nullptr}};
+  std::string text = judge::dumpJson(doc);
+  EXPECT_NE(text.find("\\u0001"), std::string::npos) << text;
+  judge::Json back = judge::Json::parse(text);  // throws on invalid UTF-8
+  EXPECT_EQ(back.at("stdout").get<std::string>(), "caf\xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd tab\t\x01");
+  std::vector<std::string> keys;
+  for (const auto& item : back.items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"stdout", "a", "b"}));
+  EXPECT_TRUE(back.at("b").is_null());
+}
