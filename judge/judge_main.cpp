@@ -397,6 +397,8 @@ int main(int argc, char** argv) {
   if (!jobs || *jobs > 64) return bad("--jobs takes a whole number from 1 to 64, not '" + jobsText + "'");
   if (standing != "quick" && standing != "full" && standing != "0")
     return bad("--standing takes quick, full or 0, not '" + standing + "'");
+  if ((debug || debugBuild || app.count("--case")) && !stressSeconds.empty())
+    return bad("--stress runs after the sets: not with --case or --debug");
   if (debug || debugBuild) {
     judge::DebugRequest request{files[0], std::nullopt, {files.begin() + 1, files.end()}};
     if (app.count("--case")) request.caseText = ownCase;
