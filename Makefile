@@ -72,7 +72,7 @@ TEST_OBJS  := $(patsubst %.cpp,$(OBJ)/%.o,$(wildcard core/*_test.cpp judge/*_tes
 GTEST_LIBS  = $(shell pkg-config --libs gtest 2>/dev/null)
 NEED_GTEST  = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
 
-.PHONY: all test sanitize leetcode clean help
+.PHONY: all test test-thorough test-all sanitize leetcode clean help
 .PHONY: table
 .DEFAULT_GOAL := all
 
@@ -125,15 +125,39 @@ debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Build what make debug runs w
 	@test -n $(call quote,SOLUTION) || { echo "$(DEBUG_USAGE)" >&2; exit 2; }
 	$(Q)$(JUDGE_BIN) --debug-build $(DEBUG_CASE) -- $(call quote,SOLUTION)
 
-test: $(BUILD)/tests ## Build and run the GoogleTest suite; failures in full, then a summary
-	$(call say,TEST,$(BUILD)/tests)$(BUILD)/tests --gtest_brief=1
+# make test: the suite in TEST_SHARDS processes at once (tools/test_shards.sh), as many of its
+# tests wait on a judged child or a sandbox rather than on a core; the Thorough suites (minutes
+# of CPU on the hardest sets, adding no case the quick ones miss) only in make test-all.
+# The sandbox's tests watch the machine's processes for the hostile fixtures' leftovers: they
+# run one after another, in one process of their own beside the shards.
+TEST_SHARDS ?= 4
+THOROUGH    := *Thorough.*
+WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*:Sandbox.*
+test: $(BUILD)/tests ## Build and run the GoogleTest suite (the quick part, in parallel); failures in full, then a summary
+	$(call say,TEST,$(BUILD)/tests)tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests '$(THOROUGH)' '$(WATCH_PROCS)'
+
+test-thorough: $(BUILD)/tests ## Only the Thorough suites: the hardest sets in full (minutes of CPU; CI runs them)
+	$(call say,TEST,$(BUILD)/tests Thorough)$(BUILD)/tests --gtest_brief=1 --gtest_filter='$(THOROUGH)'
+
+test-all: ## make test, then make test-thorough
+	$(Q)$(MAKE) test && $(MAKE) test-thorough
 
 sanitize: ## The tests built with AddressSanitizer and UBSan
 	$(Q)$(MAKE) BUILD=$(BUILD)/sanitize CXXFLAGS="$(SANITIZE_FLAGS)" test
 
-leetcode: ## The tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
+# make leetcode: what LeetCode compiles (every solution) and what checks it (core/), built as
+# LeetCode builds; the judge and the toolkit are the repository's own code, tested by make test.
+SOLUTION_TEST_OBJS := $(patsubst %.cpp,$(OBJ)/%.o,$(wildcard core/*_test.cpp solutions/tests/*_test.cpp))
+leetcode: ## The solutions' and core/'s tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
 	@command -v $(LEETCODE_CXX) >/dev/null || { echo "$(LEETCODE_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
-	$(Q)$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" test
+	$(Q)$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" \
+	  $(BUILD)/leetcode/solution_tests
+	$(call say,TEST,$(BUILD)/leetcode/solution_tests)tools/test_shards.sh 2 $(BUILD)/leetcode/solution_tests
+
+$(BUILD)/solution_tests: $(SOLUTION_TEST_OBJS) $(WRAPPERS) $(CORE_LIB)
+	$(NEED_GTEST)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
+$(BUILD)/solution_tests: $(BUILD)/solution-list
 
 table: $(BUILD)/tests ## Print the table of solutions in solutions/README.md (technique, lines of code, sets)
 	@solutions/table.sh $(BUILD)/tests

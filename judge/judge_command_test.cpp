@@ -32,6 +32,8 @@ TEST(JudgeCommand, ABadOptionIsAShortUsageErrorWithStatus2) {
   EXPECT_EQ(bogus.status, 2);
   EXPECT_NE(bogus.output.find("--bogus"), std::string::npos) << bogus.output;
   EXPECT_LE(lines(bogus.output), 3) << bogus.output;
+  EXPECT_EQ(judge({"--shrink-seconds", "601", kFixtures + "pb_ds.cpp"}).output,
+            "judge: --shrink-seconds takes a whole number of seconds from 0 to 600, not '601'\n");
   Outcome zero = judge({"--time-limit-ms", "0", kFixtures + "pb_ds.cpp"});
   EXPECT_EQ(zero.status, 2);
   EXPECT_EQ(zero.output, "judge: --time-limit-ms takes a whole number of milliseconds from 1 to "
@@ -44,15 +46,17 @@ TEST(JudgeCommand, ABadOptionIsAShortUsageErrorWithStatus2) {
 }
 
 // The stress sets show, but only the LeetCode tier decides the exit status,
-// unless --strict or --sets makes every set count.
+// unless --strict or --sets makes every set count. (Not shrunk: the shrinking is
+// findings_test's, and here it would spend its 15 s on each call.)
 TEST(JudgeCommand, ExitStatusFollowsTheLeetCodeVerdictUnlessStrict) {
   std::string file = kFixtures + "gives_up_on_17_clue.cpp";
-  Outcome lenient = judge({"--max-cases", "2", file});
+  Outcome lenient = judge({"--shrink-seconds", "0", "--max-cases", "2", file});
   EXPECT_EQ(lenient.status, 0) << lenient.output;
   EXPECT_NE(lenient.output.find("LeetCode verdict: Accepted"), std::string::npos) << lenient.output;
   EXPECT_NE(lenient.output.find("seventeen_clue"), std::string::npos) << lenient.output;
-  EXPECT_EQ(judge({"--strict", "--max-cases", "2", file}).status, 1);
-  EXPECT_EQ(judge({"--sets", "leetcode_example, seventeen_clue", "--max-cases", "2", file}).status, 1);
+  EXPECT_NE(lenient.output.find("not shrunk: --shrink-seconds 0"), std::string::npos) << lenient.output;
+  EXPECT_EQ(judge({"--shrink-seconds", "0", "--strict", "--max-cases", "2", file}).status, 1);
+  EXPECT_EQ(judge({"--shrink-seconds", "0", "--sets", "leetcode_example, seventeen_clue", "--max-cases", "2", file}).status, 1);
   EXPECT_EQ(judge({"--sets", " leetcode_example ,project_euler_96", "--max-cases", "2", file}).status, 0);
 }
 

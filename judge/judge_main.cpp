@@ -358,7 +358,7 @@ int main(int argc, char** argv) {
   app.add_option("--case", ownCase, "run the file on these puzzles (any form the sudoku command "
                                     "reads, or a file of them), as LeetCode's Run button does");
   bool json = false;
-  app.add_flag("--json", json, "the report as one JSON document (judge/README.md: its schema); "
+  app.add_flag("--json", json, "the report as one JSON document (judge/report/README.md: its schema); "
                                "several files: an array of them");
   std::string standing = "0";
   app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
@@ -373,6 +373,9 @@ int main(int argc, char** argv) {
   app.add_flag("--debug", debug, "make debug: FILE in gdb on one case (--case, else its last failing "
                                  "case, else LeetCode's example); the arguments after FILE go to gdb");
   app.add_flag("--debug-build", debugBuild, "make debug-build: build what --debug runs, print its paths");
+  std::string shrinkSeconds = "15";
+  app.add_option("--shrink-seconds", shrinkSeconds, "how long a failing case is shrunk, 0 to 600 "
+                                                    "(0: not shrunk; default 15)");
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                "run and compile without the sandbox (bwrap): verdicts are then unprotected");
@@ -426,7 +429,12 @@ int main(int argc, char** argv) {
     if (!n) return bad("--stress-puzzles takes a whole number from 1 to 600000, not '" + stressPuzzles + "'");
     stress.maxPuzzles = *n;
   }
+  std::optional<int> shrink = shrinkSeconds == "0" ? 0 : millis(shrinkSeconds);
+  if (!shrink || *shrink > 600)
+    return bad("--shrink-seconds takes a whole number of seconds from 0 to 600, not '" + shrinkSeconds + "'");
   judge::FindingsOptions findings;
+  findings.shrinkBudget = std::chrono::seconds(*shrink);
+  stress.shrinkBudget = std::min(stress.shrinkBudget, findings.shrinkBudget);  // 0: not shrunk
   findings.standing = standing != "0";
   findings.standingOptions.full = standing == "full";
   options.timeLimitMs = limit.empty() ? 0 : *millis(limit);

@@ -40,6 +40,10 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
     found.notShrunk = "not shrunk: " + c.where + " has no known solution to fill its empty cells from";
     return;
   }
+  if (options.shrinkBudget.count() == 0) {
+    found.notShrunk = "not shrunk: --shrink-seconds 0";
+    return;
+  }
   int limitMs = std::min(failing.limitMs, options.shrinkTrialLimitMs);
   Shrunk shrunk = shrinkFailingCase(program.path, c, failing.verdict, limitMs, options.shrinkBudget);
   std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);

@@ -22,7 +22,7 @@ namespace judge {
 struct FindingsOptions {
   bool standing = true;  // STANDING=0: not measured
   StandingOptions standingOptions;
-  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report
+  std::chrono::milliseconds shrinkBudget{15000};  // stated in the report; 0: not shrunk
   // A shrinking trial's CPU limit, at most: a board on which the file loops
   // is one that no longer fails in the same way, and must not cost 10 s.
   int shrinkTrialLimitMs = 1000;
@@ -82,7 +82,7 @@ std::string debugCommand(const std::string& file, const Board& puzzle);
 std::string debugLine(const std::string& file, const Board& puzzle);
 
 // The findings as JSON members of the report: "near_limit", "shrunk",
-// "state_between_calls", "debug" (the make debug command, or null), "standing" (judge/README.md, "The JSON report").
+// "state_between_calls", "debug" (the make debug command, or null), "standing" (judge/report/README.md, "The findings' members").
 void addFindings(Json& report, const Findings& findings);
 
 }  // namespace judge

@@ -47,7 +47,7 @@ TEST(NearLimitFixture, ASlowCorrectFileIsAcceptedAndFlagged) {
   options.maxCases = 2;
   options.timeLimitMs = 300;
   FileResult result = judgeFile(kRoot + "/judge/fixtures/slow_near_limit.cpp", options);
-  ASSERT_EQ(verdictName(result.verdict), verdictName(Verdict::kAccepted)) << result.message;
+  ASSERT_EQ(result.verdict, Verdict::kAccepted) << result.message;
   std::vector<NearLimit> found = nearLimit(result);
   EXPECT_EQ(found.size(), 3u);
   EXPECT_EQ(nearLimitText(found, result).rfind("TLE risk: 3 cases at 50% of the limit or more\n", 0), 0u);

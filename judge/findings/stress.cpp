@@ -82,7 +82,7 @@ void examine(const Program& program, const Case& c, int limitMs, const StressOpt
   RunOutcome alone = runCases(program.path, {c}, limitMs);
   failure.failsAlone = alone.verdict == failure.verdict;
   bool shrinkable = failure.verdict == Verdict::kWrongAnswer || failure.verdict == Verdict::kRuntimeError;
-  if (!failure.failsAlone || !shrinkable || !c.solution) return;
+  if (!failure.failsAlone || !shrinkable || !c.solution || options.shrinkBudget.count() == 0) return;
   Shrunk shrunk = shrinkFailingCase(program.path, c, failure.verdict, std::min(limitMs, 1000),
                                     options.shrinkBudget);
   if (runCases(program.path, {Case{shrunk.puzzle, c.solution, "shrunk"}}, limitMs).verdict == failure.verdict)

@@ -2,7 +2,7 @@
 // (verdict.h): as text for a person, in LeetCode's words ("Wrong Answer",
 // "12 / 56 testcases passed", Input / Output / Expected in LeetCode's array
 // form, Stdout, "Last executed input"), and as one JSON document for an
-// editor, a script or CI (judge/README.md, "The JSON report"). Each part is
+// editor, a script or CI (its schema: judge/report/README.md). Each part is
 // one function, so that a new section is one more function here and one more
 // call in each printer.
 #pragma once

@@ -147,7 +147,7 @@ TEST(SandboxedCompile, RefusesASourceOverTheSizeLimit) {
   std::ofstream(file) << "class Solution { public: void solveSudoku(vector<vector<char>>&) {} };\n//";
   fs::resize_file(file, 50 << 20);
   FileResult result = judgeFile(file, {});
-  EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kCompileError));
+  EXPECT_EQ(result.verdict, Verdict::kCompileError);
   EXPECT_NE(result.message.find("the limit is 262144 bytes"), std::string::npos) << result.message;
   fs::remove(file);
 }

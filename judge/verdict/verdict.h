@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -28,6 +29,8 @@ enum class Verdict {
 };
 
 const char* verdictName(Verdict verdict);  // "Time Limit Exceeded"
+// A verdict by its name, so that a test that compares two prints "Wrong Answer", not 1.
+inline std::ostream& operator<<(std::ostream& out, Verdict verdict) { return out << verdictName(verdict); }
 
 // A watchdog, not the limit: CPU time decides TLE (the judge stops the child at
 // the limit), but a child that has not answered within this much wall time of

@@ -81,7 +81,7 @@ TEST_P(KnownWrong, GetsTheVerdictItsHeaderNames) {
   options.maxCases = kCasesPerSet;
   if (expected == Verdict::kTimeLimitExceeded) options.timeLimitMs = kShortLimitMs;
   FileResult result = judgeFile(file, options);
-  ASSERT_EQ(verdictName(result.verdict), verdictName(expected)) << result.message;
+  ASSERT_EQ(result.verdict, expected) << result.message;
   const SetResult* failed = firstFailure(result);
   ASSERT_NE(failed, nullptr);
   EXPECT_EQ(failed->verdict, expected) << failed->failure;
@@ -110,7 +110,7 @@ TEST_F(Judge, AcceptsASolutionPastedFromOutside) {
   JudgeOptions options;
   options.maxCases = 20;
   FileResult result = judgeFile(kRoot + "/judge/fixtures/pasted_from_web.cpp", options);
-  ASSERT_EQ(verdictName(result.verdict), verdictName(Verdict::kAccepted)) << result.message;
+  ASSERT_EQ(result.verdict, Verdict::kAccepted) << result.message;
   ASSERT_FALSE(result.sets.empty());
   for (const SetResult& set : result.sets) {
     EXPECT_EQ(set.passed, set.total) << set.set << ": " << set.failure;
@@ -120,7 +120,7 @@ TEST_F(Judge, AcceptsASolutionPastedFromOutside) {
 
 TEST_F(Judge, ReportsACompileErrorWithTheCompilersMessage) {
   FileResult result = judgeFile(kRoot + "/judge/fixtures/compile_error.cpp", {});
-  EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kCompileError));
+  EXPECT_EQ(result.verdict, Verdict::kCompileError);
   EXPECT_TRUE(result.sets.empty());
   EXPECT_NE(result.message.find("compile_error.cpp:5"), std::string::npos) << result.message;
   EXPECT_NE(result.message.find("solveFrom"), std::string::npos) << result.message;
@@ -133,7 +133,7 @@ TEST_F(Judge, KillsASolutionThatNeverAnswers) {
   options.timeLimitMs = 100;
   FileResult result = judgeFile(kRoot + "/judge/fixtures/sleeps.cpp", options);
   ASSERT_EQ(result.sets.size(), 1u);
-  EXPECT_EQ(verdictName(result.sets[0].verdict), verdictName(Verdict::kTimeLimitExceeded));
+  EXPECT_EQ(result.sets[0].verdict, Verdict::kTimeLimitExceeded);
   EXPECT_NE(result.sets[0].failure.find("of wall time (killed)"), std::string::npos)
       << result.sets[0].failure;
 }
@@ -192,7 +192,7 @@ FileResult judgeOnTier(const std::string& file) {
 // A fixture LeetCode would not compile: a Compile Error whose message says `why`.
 void expectCompileErrorSaying(const std::string& fixture, const std::string& why) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/" + fixture);
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError)) << fixture;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kCompileError) << fixture;
   EXPECT_NE(result.message.find(why), std::string::npos) << result.message;
 }
 
@@ -202,7 +202,7 @@ TEST_F(Judge, AMainOfItsOwnIsACompileErrorThatSaysLeetCodeSuppliesMain) {
 
 TEST_F(Judge, NoClassSolutionIsOneLineNamingWhatWasFound) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/lowercase_solution.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kCompileError));
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kCompileError);
   EXPECT_EQ(result.message, kRoot + "/judge/fixtures/lowercase_solution.cpp: no class Solution; "
                             "found class solution (line 3) instead. LeetCode calls "
                             "Solution().solveSudoku(board).");
@@ -220,7 +220,7 @@ TEST_F(Judge, CompileErrorsNameOnlyTheUsersFile) {
 
 TEST_F(Judge, ADiscussStyleFileWithABomAndAFunctionNamedJudgeIsAccepted) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/discuss_style.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kAccepted) << result.message;
 }
 
 TEST_F(Judge, APrivateSolveSudokuIsACompileErrorThatSaysSo) {
@@ -229,13 +229,13 @@ TEST_F(Judge, APrivateSolveSudokuIsACompileErrorThatSaysSo) {
 
 TEST_F(Judge, GnuExtensionHeadersCompileAsOnLeetCode) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/pb_ds.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kAccepted) << result.message;
 }
 
 // What most LeetCode users submit: scanning isValid, no pruning beyond it.
 TEST_F(Judge, PlainBacktrackingGetsTheLeetCodeVerdictAccepted) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/plain_backtracking.cpp");
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted));
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kAccepted);
   EXPECT_TRUE(result.passes(false));
   int tierSets = 0;
   for (const SetResult& set : result.sets) {
@@ -255,7 +255,7 @@ TEST_F(Judge, JudgesAFileWhosePathHasSpacesAndParentheses) {
   fs::copy_file(kRoot + "/judge/fixtures/plain_backtracking.cpp", file,
                 fs::copy_options::overwrite_existing);
   FileResult result = judgeOnTier(file);
-  EXPECT_EQ(verdictName(result.leetcodeVerdict()), verdictName(Verdict::kAccepted)) << result.message;
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kAccepted) << result.message;
 }
 
 // `cp -p` of an older, correct file over a judged wrong one: the cache keys
@@ -266,12 +266,12 @@ TEST_F(Judge, AFileReplacedWithAnOlderOneIsJudgedAnew) {
                 fs::copy_options::overwrite_existing);
   JudgeOptions options;
   options.sets = {"leetcode_example"};
-  ASSERT_EQ(verdictName(judgeFile(file, options).verdict), verdictName(Verdict::kWrongAnswer));
+  ASSERT_EQ(judgeFile(file, options).verdict, Verdict::kWrongAnswer);
   auto mtime = fs::last_write_time(file);
   fs::copy_file(kRoot + "/judge/fixtures/plain_backtracking.cpp", file,
                 fs::copy_options::overwrite_existing);
   fs::last_write_time(file, mtime - std::chrono::hours(24));  // older than the judged program
-  EXPECT_EQ(verdictName(judgeFile(file, options).verdict), verdictName(Verdict::kAccepted));
+  EXPECT_EQ(judgeFile(file, options).verdict, Verdict::kAccepted);
 }
 
 TEST(FileResult, ALeetCodeTierFailureDecidesTheVerdictAStressFailureOnlyWhenStrict) {
@@ -309,7 +309,7 @@ TEST_F(Judge, EveryBundledSolutionPassesLeetCodesCompileAndExample) {
     ASSERT_NE(program, nullptr) << files[i];
     if (program->verdict == Verdict::kSkipped) continue;  // needs C++23: Registry.* say why
     FileResult result = judgeProgram(*program, options, builtWorkspace());
-    EXPECT_EQ(verdictName(result.verdict), verdictName(Verdict::kAccepted))
+    EXPECT_EQ(result.verdict, Verdict::kAccepted)
         << files[i] << ": " << result.message;
   }
 }
