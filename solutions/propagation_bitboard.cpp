@@ -4,14 +4,14 @@
 // locked candidates (by table) fill and prune until they stall; only then do we guess, on the
 // two-candidate cell that sees the most unsolved cells, its digit with more places left first.
 // Once a search has made 32 calls (a hard puzzle), locked candidates give way to templates
-// (pattern overlay) for a digit with at most 24 ways left: a template is one placement of the
+// (pattern overlay) for a digit with 4 to 16 ways left: a template is one placement of the
 // digit in every row, column and box, and a candidate that no template uses goes. Unlike
 // bitmask_mrv_*, most cells are filled by deduction. Unlike tdoku, which guesses a digit's
 // layout in a band and keeps minirow (triad) states, it guesses cells, copies 176 bytes per
 // guess and reasons about a digit's whole board at once (templates, where tdoku's strongest
 // step is its triads). The vectors are GCC/Clang vector extensions: plain SSE2 at -O2.
 // Time:  O(9^m) worst case, m = empty cells; a propagation round is a few vector operations
-//        per digit and one per cell it fills; templates at most 24 table steps per digit
+//        per digit and one per cell it fills; templates at most 16 table steps per digit
 // Space: O(m) copies of the state on the search stack
 
 // The model. The grid is three bands (rows 0-2, 3-5, 6-8); a band word holds 27 bits, bit
@@ -121,32 +121,59 @@ struct Templates {
     }
 };
 constexpr Templates kTemplates;
-constexpr int kMostTemplated = 24;  // ways tried at most per digit (the product over bands)
+constexpr int kMostTemplated = 16;  // ways tried at most per digit (the product over bands)
 constexpr int kTemplatesAfter = 32;  // search calls before templates replace locked candidates
 
 class Solution {
 public:
     void solveSudoku(vector<vector<char>>& board) {
         calls = 0;
-        // Each digit's givens, and in 9-12 the empty cells, spread over four so that no slot is
-        // read again just after it was written (the store would stall the next load). No branch
-        // per cell: it would mispredict.
-        Bands given[13] = {};
-        for (int r = 0; r < 9; ++r)
-            for (int c = 0; c < 9; ++c) {
-                unsigned d = unsigned(board[r][c] - '1');
-                given[d < 9 ? d : 9 + c % 4] |= load(kCells.self[32 * (r / 3) + 9 * (r % 3) + c]);
+        // A row's first eight cells are read as one 64-bit word, a byte per cell (little-endian:
+        // byte c is cell c, as forEach assumes of the lanes). A cell's low four bits are its
+        // digit (1-9), or 14 for '.'. Bit k of those codes, gathered across the row by one
+        // multiply, is the row's part of bit plane k, and a digit's givens are the cells whose
+        // code is its digit: no branch, and no store, per cell.
+        unsigned words[4][4] = {};  // plane k, band b
+        for (int r = 0; r < 9; ++r) {
+            const char* row = board[r].data();
+            unsigned long long bytes;
+            memcpy(&bytes, row, sizeof bytes);
+            unsigned ninth = unsigned(row[8]);
+            for (int k = 0; k < 4; ++k) {
+                unsigned bits = unsigned(((bytes >> k & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+                words[k][r / 3] |= (bits | (ninth >> k & 1) << 8) << 9 * (r % 3);
             }
-        given[9] |= given[10] | given[11] | given[12];
+        }
+        Bands code[2][4];  // code[1][k]: cells with bit k of their code, code[0][k]: without
+        for (int k = 0; k < 4; ++k) code[1][k] = load(words[k]), code[0][k] = ~code[1][k];
         Grid grid = {};
-        for (int d = 0; d < 9; ++d) grid.candidates[d] = given[d] | (given[9] & ~seen(given[d]));
-        grid.unsolved = given[9];
+        grid.unsolved = code[1][1] & code[1][2] & code[1][3];  // code 14: only '.' has bits 1-3
+        for (int d = 0; d < 9; ++d) {
+            int c = d + 1;  // the digit's code: it has a bit set, so lane 3 and bits 27-31 stay 0
+            Bands given = code[c & 1][0] & code[c >> 1 & 1][1] & code[c >> 2 & 1][2] & code[c >> 3][3];
+            grid.candidates[d] = given | (grid.unsolved & ~seen(given));
+        }
         grid.dirty = kEveryBoard;
         if (!search(grid)) return;
-        unsigned long long plane[4][2];
-        digitPlanes(solved.candidates, plane);
-        for (int r = 0; r < 9; ++r)
-            for (int c = 0; c < 9; ++c) board[r][c] = char('1' + digitAt(plane, 32 * (r / 3) + 9 * (r % 3) + c));
+        // The answer, a row at a time: each plane's eight bits spread to a byte each (copied to
+        // every byte, each byte masked to its own bit, then moved to bit k), added to '1'.
+        unsigned plane[4][4];
+        Bands planes[4];
+        digitPlanes(solved.candidates, planes);
+        memcpy(plane, planes, sizeof plane);
+        for (int r = 0; r < 9; ++r) {
+            unsigned long long bytes = 0x3131313131313131ull;  // '1' in each byte
+            unsigned ninth = '1';
+            for (int k = 0; k < 4; ++k) {
+                unsigned bits = plane[k][r / 3] >> 9 * (r % 3);
+                unsigned long long spread = (bits & 0xFF) * 0x0101010101010101ull & 0x8040201008040201ull;
+                bytes += (spread + 0x7F7F7F7F7F7F7F7Full) >> (7 - k) & 0x0101010101010101ull << k;
+                ninth += (bits >> 8 & 1) << k;
+            }
+            char* row = board[r].data();
+            memcpy(row, &bytes, sizeof bytes);
+            row[8] = char(ninth);
+        }
     }
 
 private:
@@ -184,9 +211,9 @@ private:
     }
     // Bit k of the digit of each cell on one board only, as four bit planes (plane k: the OR of
     // the boards of the digits with bit k), in 64-bit halves.
-    static void digitPlanes(const Bands* c, unsigned long long (&plane)[4][2]) {
-        Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
-        memcpy(plane, planes, sizeof plane);
+    static void digitPlanes(const Bands* c, Bands (&planes)[4]) {
+        planes[0] = c[1] | c[3] | c[5] | c[7], planes[1] = c[2] | c[3] | c[6] | c[7];
+        planes[2] = c[4] | c[5] | c[6] | c[7], planes[3] = c[8];
     }
     // The digit (0-8) of a cell on one board only, read from its bit planes.
     static int digitAt(const unsigned long long (&plane)[4][2], int cell) {
@@ -194,9 +221,6 @@ private:
         for (int k = 0; k < 4; ++k) d |= int(plane[k][cell / 64] >> cell % 64 & 1) << k;
         return d;
     }
-    // single() of each lane.
-    static Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
-
     // The cells in a row, box or column with one of cells.
     static Bands seen(Bands cells) {
         Bands rows = {}, boxes = {};
@@ -232,14 +256,19 @@ private:
     // 1. Such a cell is on its own digit's board only, so filling it just clears its peers
     // there; its digit is read from four bit planes (bit k of d: the OR of the boards with it).
     static int nakedSingles(Grid& grid) {
-        Bands once = {}, twice = {};
-        for (Bands where : grid.candidates) twice |= once & where, once |= where;
+        const Bands* c = grid.candidates;
+        Bands onceA = c[0], twiceA = {}, onceB = c[5], twiceB = {};
+        for (int d = 1; d < 5; ++d) twiceA |= onceA & c[d], onceA |= c[d];
+        for (int d = 6; d < 9; ++d) twiceB |= onceB & c[d], onceB |= c[d];
+        Bands once = onceA | onceB, twice = twiceA | twiceB | (onceA & onceB);
         if (any(grid.unsolved & ~once)) return -1;  // an unsolved cell with no candidate
         Bands found = grid.unsolved & ~twice, clash = {};  // clash: singles that see one of their digit
         if (!any(found)) return 0;
         grid.unsolved &= ~found;
         unsigned long long plane[4][2];
-        digitPlanes(grid.candidates, plane);
+        Bands planes[4];
+        digitPlanes(grid.candidates, planes);
+        memcpy(plane, planes, sizeof plane);
         forEach(found, [&](int cell) {
             int d = digitAt(plane, cell);
             Bands peers = load(kCells.peers[cell]);
@@ -254,36 +283,50 @@ private:
     static bool alone(Bands w, Bands& cells) {
         Bands row0 = w & kRow, row1 = w >> 9 & kRow, row2 = w >> 18;  // as 9-bit column sets
         Bands box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
-        Bands empty = (Bands)((row0 == 0) | (row1 == 0) | (row2 == 0) | (box0 == 0) | (box1 == 0) | (box2 == 0));
-        if (any(empty & Bands{~0u, ~0u, ~0u, 0})) return false;
+        // A unit less one is below 2^27, or wraps to 2^32 - 1 when the unit is empty: its top
+        // bit says so. The same difference tells a single (x & (x - 1) == 0).
+        Bands less0 = row0 - 1, less1 = row1 - 1, less2 = row2 - 1, less3 = box0 - 1, less4 = box1 - 1, less5 = box2 - 1;
+        Bands empty = (less0 | less1 | less2 | less3 | less4 | less5) >> 31;
+        if (any(empty & Bands{1, 1, 1, 0})) return false;
         Bands once = row0 | row1 | row2, twice = (row0 & row1) | ((row0 | row1) & row2);  // per band
         unsigned columns = once[0] | once[1] | once[2];
         unsigned many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | ((once[0] | once[1]) & once[2]);
         if (columns != kRow) return false;
-        cells = singles(row0) | singles(row1) << 9 | singles(row2) << 18 | singles(box0) | singles(box1) |
-                singles(box2) | (w & (columns & ~many) * kColumn);
+        Bands rows = (row0 & (Bands)((row0 & less0) == 0)) | (row1 & (Bands)((row1 & less1) == 0)) << 9 |
+                     (row2 & (Bands)((row2 & less2) == 0)) << 18;
+        Bands boxes = (box0 & (Bands)((box0 & less3) == 0)) | (box1 & (Bands)((box1 & less4) == 0)) |
+                      (box2 & (Bands)((box2 & less5) == 0));
+        cells = rows | boxes | (w & (columns & ~many) * kColumn);
         return true;
     }
 
     // Places every hidden single: -1 on a contradiction, else 0 if none, 1 if some.
     static int hiddenSingles(Grid& grid) {
-        int filled = 0;
-        unsigned changed = grid.dirty & 0x1FF;
+        // First every changed board's singles, with no branch per board; then, if there are
+        // any, they are placed together (the fixpoint is the same as one board at a time).
+        unsigned changed = grid.dirty & 0x1FF, digits = 0;  // digits: the boards with singles
         grid.dirty &= ~0x1FFu;
+        Bands found[9], all = {}, clash = {};  // clash: cells two digits need
         for (; changed; changed &= changed - 1) {
             int d = __builtin_ctz(changed);
-            Bands where = grid.candidates[d], cells;
-            if (!alone(where, cells)) return -1;  // d has no place in some unit
-            cells &= grid.unsolved;
-            if (!any(cells)) continue;
-            clearCells(grid, cells);
+            Bands cells;
+            if (!alone(grid.candidates[d], cells)) return -1;  // d has no place in some unit
+            found[d] = cells &= grid.unsolved;
+            clash |= all & cells, all |= cells;
+            digits |= unsigned(any(cells)) << d;
+        }
+        if (!digits) return 0;
+        if (any(clash)) return -1;
+        clearCells(grid, all);
+        grid.unsolved &= ~all;
+        for (; digits; digits &= digits - 1) {
+            int d = __builtin_ctz(digits);
+            Bands cells = found[d], where = grid.candidates[d] | cells;
             forEach(cells, [&](int cell) { where &= ~load(kCells.peers[cell]); });
             if (any(cells & ~where)) return -1;  // two cells want d in one unit
             grid.candidates[d] = where;  // where still holds cells: d stands there
-            grid.unsolved &= ~cells;
-            filled = 1;
         }
-        return filled;
+        return 1;
     }
 
     // Where each band's row meets a box (bit 3 * r + j of its 9-bit pattern), per band.
@@ -314,8 +357,7 @@ private:
         unsigned columns[3][6], used[3][6] = {}, fitting = 0;  // per band and way: by stack, bit 9 * s + 3 * b + k
         for (int b = 0; b < 3; ++b) {
             unsigned rows[3] = {where[b] & kRow, where[b] >> 9 & kRow, where[b] >> 18};
-            for (unsigned left = ways[b]; left; left &= left - 1) {
-                int p = __builtin_ctz(left);
+            for (int p = 0; p < 6; ++p) {  // every way, live or not: no branch on which are
                 const unsigned char* row = kTemplates.rowOf[p];
                 columns[b][p] = kTemplates.byStack[(rows[row[0]] & 7) | (rows[row[1]] & 070) | (rows[row[2]] & 0700)] << 3 * b;
             }
@@ -347,9 +389,10 @@ private:
         return true;
     }
 
-    // Locked candidates, or with `templates` templates where a digit has at most
-    // kMostTemplated ways left, for every digit changed since: -1 on a contradiction (a band
-    // with no way left, or no template), else whether any candidate went.
+    // Locked candidates, or with `templates` templates where a digit has 4 to kMostTemplated
+    // ways left (with 2 or 3, locked candidates gave the same search on every set measured), for
+    // every digit changed since: -1 on a contradiction (a band with no way left, or no
+    // template), else whether any candidate went.
     static int lockedCandidates(Grid& grid, bool templates) {
         bool removed = false;
         for (unsigned changed = grid.dirty >> 16; changed; changed &= changed - 1) {
@@ -363,7 +406,7 @@ private:
                 n = kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]];
             }
             if (n == 0) return -1;  // a band where no way is left
-            if (n > 0 && n <= kMostTemplated) {
+            if (n >= 4 && n <= kMostTemplated) {
                 if (!templated(where, ways)) return -1;
             } else {
                 for (int b = 0; b < 3; ++b) where[b] &= kSegments.rowKeep[met[b]];
@@ -403,6 +446,15 @@ private:
             most = max(most, seen);
         });
         if (best >= 0) return best;
+        // None: the first cell with three candidates, else the first with fewest.
+        Bands more = {};
+        once = twice = thrice = Bands{};
+        for (Bands where : grid.candidates) more |= thrice & where, thrice |= twice & where, twice |= once & where, once |= where;
+        unsigned long long three[2];
+        Bands threes = grid.unsolved & thrice & ~more;
+        memcpy(three, &threes, sizeof three);
+        if (three[0]) return __builtin_ctzll(three[0]);
+        if (three[1]) return 64 + __builtin_ctzll(three[1]);
         forEach(grid.unsolved, [&](int cell) {
             int n = 0;
             for (Bands where : grid.candidates) n += any(where & load(kCells.self[cell]));

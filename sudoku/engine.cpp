@@ -105,7 +105,7 @@ struct Templates {
   }
 };
 constexpr Templates kTemplates;
-constexpr int kMostTemplated = 24;   // ways tried at most per digit (the product over bands)
+constexpr int kMostTemplated = 16;   // ways tried at most per digit (the product over bands)
 constexpr int kTemplatesAfter = 32;  // search calls before templates replace locked candidates
 
 Bands load(const Word* words) {
@@ -138,9 +138,6 @@ void forEach(Bands cells, F f) {
     low &= low - 1, high = inHigh ? high & (high - 1) : high;
   }
 }
-
-// single() of each lane.
-Bands singles(Bands units) { return units & (Bands)((units & (units - 1)) == 0); }
 
 constexpr unsigned kEveryBoard = 0x1FF01FF;  // State::dirty: every board, for both steps
 // State::dirty's two flags for each digit of a 9-bit set.
@@ -187,13 +184,16 @@ struct State {
 // Such a cell is on its own digit's board alone, so filling it only clears its peers there;
 // its digit is read from four bit planes (plane k: the boards of the digits with bit k set).
 int nakedSingles(State& s) {
-  Bands once = {}, twice = {};
-  for (Bands where : s.candidates) twice |= once & where, once |= where;
+  // Counted in two halves, boards 0-4 and 5-8, so that the two chains run side by side.
+  const Bands* c = s.candidates;
+  Bands onceA = c[0], twiceA = {}, onceB = c[5], twiceB = {};
+  for (int d = 1; d < 5; ++d) twiceA |= onceA & c[d], onceA |= c[d];
+  for (int d = 6; d < 9; ++d) twiceB |= onceB & c[d], onceB |= c[d];
+  Bands once = onceA | onceB, twice = twiceA | twiceB | (onceA & onceB);
   if (any(s.unsolved & ~once)) return -1;  // an unsolved cell on no board
   Bands found = s.unsolved & ~twice, clash = {};  // clash: singles that see one of their digit
   if (!any(found)) return 0;
   s.unsolved &= ~found;
-  const Bands* c = s.candidates;
   Bands planes[4] = {c[1] | c[3] | c[5] | c[7], c[2] | c[3] | c[6] | c[7], c[4] | c[5] | c[6] | c[7], c[8]};
   uint64_t plane[4][2];
   std::memcpy(plane, planes, sizeof plane);
@@ -212,37 +212,51 @@ int nakedSingles(State& s) {
 bool loneCells(Bands w, Bands& cells) {
   Bands row0 = w & kRow, row1 = w >> 9 & kRow, row2 = w >> 18;  // as 9-bit column sets
   Bands box0 = w & kBox, box1 = w & kBox << 3, box2 = w & kBox << 6;
-  Bands empty = (Bands)((row0 == 0) | (row1 == 0) | (row2 == 0) | (box0 == 0) | (box1 == 0) | (box2 == 0));
-  if (any(empty & Bands{~0u, ~0u, ~0u, 0})) return false;
+  // A unit less one is below 2^27, or wraps to 2^32 - 1 when the unit is empty: its top bit
+  // says so. The same difference tells a single (x & (x - 1) == 0).
+  Bands less0 = row0 - 1, less1 = row1 - 1, less2 = row2 - 1, less3 = box0 - 1, less4 = box1 - 1, less5 = box2 - 1;
+  Bands empty = (less0 | less1 | less2 | less3 | less4 | less5) >> 31;
+  if (any(empty & Bands{1, 1, 1, 0})) return false;
   Bands once = row0 | row1 | row2, twice = (row0 & row1) | ((row0 | row1) & row2);  // per band
   Word columns = once[0] | once[1] | once[2];
   Word many = twice[0] | twice[1] | twice[2] | (once[0] & once[1]) | ((once[0] | once[1]) & once[2]);
   if (columns != kRow) return false;
-  cells = singles(row0) | singles(row1) << 9 | singles(row2) << 18 | singles(box0) | singles(box1) |
-          singles(box2) | (w & (columns & ~many) * kColumn);
+  Bands rows = (row0 & (Bands)((row0 & less0) == 0)) | (row1 & (Bands)((row1 & less1) == 0)) << 9 |
+               (row2 & (Bands)((row2 & less2) == 0)) << 18;
+  Bands boxes = (box0 & (Bands)((box0 & less3) == 0)) | (box1 & (Bands)((box1 & less4) == 0)) |
+                (box2 & (Bands)((box2 & less5) == 0));
+  cells = rows | boxes | (w & (columns & ~many) * kColumn);
   return true;
 }
 
-// Places every hidden single (an unsolved cell alone in a unit of its digit's board), board by
-// board: -1 on a contradiction, else 0 if none, 1 if some.
+// Places every hidden single (an unsolved cell alone in a unit of its digit's board), all
+// boards at once: -1 on a contradiction, else 0 if none, 1 if some.
 int hiddenSingles(State& s) {
-  int filled = 0;
-  unsigned changed = s.dirty & 0x1FF;
+  // First every changed board's singles, with no branch per board; then, if there are any,
+  // they are placed together (the fixpoint is the same as one board at a time).
+  unsigned changed = s.dirty & 0x1FF, digits = 0;  // digits: the boards with singles
   s.dirty &= ~0x1FFu;
+  Bands found[9], all = {}, clash = {};  // clash: cells two digits need
   for (; changed; changed &= changed - 1) {
     int d = __builtin_ctz(changed);
-    Bands where = s.candidates[d], cells;
-    if (!loneCells(where, cells)) return -1;
-    cells &= s.unsolved;
-    if (!any(cells)) continue;
-    s.clear(cells);
+    Bands cells;
+    if (!loneCells(s.candidates[d], cells)) return -1;
+    found[d] = cells &= s.unsolved;
+    clash |= all & cells, all |= cells;
+    digits |= unsigned(any(cells)) << d;
+  }
+  if (!digits) return 0;
+  if (any(clash)) return -1;
+  s.clear(all);
+  s.unsolved &= ~all;
+  for (; digits; digits &= digits - 1) {
+    int d = __builtin_ctz(digits);
+    Bands cells = found[d], where = s.candidates[d] | cells;
     forEach(cells, [&](int cell) { where &= ~peers(cell); });
     if (any(cells & ~where)) return -1;  // two cells want d in one unit
     s.candidates[d] = where;  // where still holds cells: d stands there
-    s.unsolved &= ~cells;
-    filled = 1;
   }
-  return filled;
+  return 1;
 }
 
 // Where each band's row meets a box of board w (bit 3 * r + j of its 9-bit pattern).
@@ -273,8 +287,7 @@ bool templated(Word (&kept)[4], const Word (&ways)[3]) {
   Word columns[3][6], used[3][6] = {}, fitting = 0;  // per band and way: bit 9 * s + 3 * b + k
   for (int b = 0; b < 3; ++b) {
     Word rows[3] = {kept[b] & kRow, kept[b] >> 9 & kRow, kept[b] >> 18};
-    for (Word left = ways[b]; left; left &= left - 1) {
-      int p = __builtin_ctz(left);
+    for (int p = 0; p < 6; ++p) {  // every way, live or not: no branch on which are
       const uint8_t* row = kTemplates.rowOf[p];
       columns[b][p] = kTemplates.byStack[(rows[row[0]] & 7) | (rows[row[1]] & 070) | (rows[row[2]] & 0700)] << 3 * b;
     }
@@ -306,9 +319,10 @@ bool templated(Word (&kept)[4], const Word (&ways)[3]) {
   return true;
 }
 
-// Locked candidates, or with `templates` templates where a board has at most kMostTemplated
-// ways left, on every board changed since the last look: -1 on a contradiction (a band with no
-// way left, or no template), else whether any candidate went.
+// Locked candidates, or with `templates` templates where a board has 4 to kMostTemplated ways
+// left (with 2 or 3, locked candidates gave the same search on every set measured), on every
+// board changed since the last look: -1 on a contradiction (a band with no way left, or no
+// template), else whether any candidate went.
 int lockedCandidates(State& s, bool templates) {
   bool removed = false;
   for (unsigned changed = s.dirty >> 16; changed; changed &= changed - 1) {
@@ -322,7 +336,7 @@ int lockedCandidates(State& s, bool templates) {
       n = kTemplates.count[ways[0]] * kTemplates.count[ways[1]] * kTemplates.count[ways[2]];
     }
     if (n == 0) return -1;  // a band where no way is left
-    if (n > 0 && n <= kMostTemplated) {
+    if (n >= 4 && n <= kMostTemplated) {
       if (!templated(kept, ways)) return -1;
     } else {
       for (int b = 0; b < 3; ++b) kept[b] &= kSegments.rowKeep[met[b]];
@@ -367,6 +381,13 @@ int guessCell(const State& s) {
     most = seen > most ? seen : most;
   });
   if (best >= 0) return best;
+  // None: the first cell with three candidates (by vector), else the first with the fewest.
+  Bands more = {};
+  once = twice = thrice = Bands{};
+  for (Bands where : s.candidates) more |= thrice & where, thrice |= twice & where, twice |= once & where, once |= where;
+  Halves three = (Halves)(s.unsolved & thrice & ~more);
+  if (three[0]) return __builtin_ctzll(three[0]);
+  if (three[1]) return 64 + __builtin_ctzll(three[1]);
   forEach(s.unsolved, [&](int cell) {
     int n = __builtin_popcount(s.digitsAt(cell));
     if (n < fewest) fewest = n, best = cell;
