@@ -43,7 +43,8 @@ CXX23_SOLUTIONS := $(shell grep -l '^// Needs: C++23' $(SOLUTIONS) /dev/null)
 accepts_cxx23    = $(shell echo 'auto f = [](this auto&&) {};' | $(1) -std=c++23 -fsyntax-only -x c++ - 2>/dev/null && echo yes)
 # `make judge` alone builds no wrapped solution, so it skips this probe: two compiler runs, 0.6 s
 # of its 1 s in make here, before a user's file is even compiled.
-JUDGE_ONLY := $(if $(MAKECMDGOALS),$(if $(filter-out judge,$(MAKECMDGOALS)),,yes))
+# (STRESS= needs the sudoku command, built with every solution: then the probe runs.)
+JUDGE_ONLY := $(if $(value STRESS),,$(if $(MAKECMDGOALS),$(if $(filter-out judge debug debug-build,$(MAKECMDGOALS)),,yes)))
 ifneq ($(CXX23_SOLUTIONS),)
 ifeq ($(JUDGE_ONLY),)
 CXX23 := $(if $(call accepts_cxx23,$(CXX)),$(CXX),$(if $(call accepts_cxx23,$(LEETCODE_CXX)),$(LEETCODE_CXX)))
@@ -86,14 +87,16 @@ JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/core-prelude.pch)
 # The judge's rooms, one a stage (judge/README.md, "Where the code is").
 JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
-                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp)))
+                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp)))
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
 JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
                  $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
-                 $(if $(value CASE),--case $(call quote,CASE)) $(if $(filter json,$(FORMAT)),--json)
+                 $(if $(value CASE),--case $(call quote,CASE)) $(if $(filter json,$(FORMAT)),--json) \
+                 $(if $(value STRESS),--stress $(call quote,STRESS)) \
+                 $(if $(value STRESS_SEED),--stress-seed $(call quote,STRESS_SEED))
 # make judge measures one file's standing among the bundled solutions unless STANDING=0 (the
 # judge itself only when told: its tests judge many single files).
 STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
@@ -102,11 +105,25 @@ STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
 	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0]
-judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0]
+JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]]
+# STRESS= feeds the file puzzles from the toolkit's generator, the sudoku command.
+judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(if $(value STRESS),$(BUILD)/sudoku) ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]]
 	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
 	@case $(call quote,FORMAT) in ''|text|json) ;; *) echo "FORMAT is text or json; $(JUDGE_USAGE)" >&2; exit 2;; esac
 	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
+
+# make debug: the file in gdb on one case (judge/debug/debug.h); GDB_FLAGS is split by the
+# shell, as typed, and goes on gdb's command line after the breakpoint.
+DEBUG_USAGE = usage: make debug SOLUTION=path/to/file.cpp [CASE=puzzle] [GDB_FLAGS='-batch -ex run ...']
+DEBUG_CASE  = $(if $(value CASE),--case $(call quote,CASE))
+.PHONY: debug debug-build
+debug: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Step through one file in gdb, stopped in solveSudoku: make debug SOLUTION=f.cpp [CASE=...] [GDB_FLAGS=...] (default: its last failing case)
+	@test -n $(call quote,SOLUTION) || { echo "$(DEBUG_USAGE)" >&2; exit 2; }
+	$(Q)$(JUDGE_BIN) --debug $(DEBUG_CASE) -- $(call quote,SOLUTION) $(GDB_FLAGS)
+
+debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Build what make debug runs without starting gdb (for an editor: build/debug/program, build/debug/case.txt)
+	@test -n $(call quote,SOLUTION) || { echo "$(DEBUG_USAGE)" >&2; exit 2; }
+	$(Q)$(JUDGE_BIN) --debug-build $(DEBUG_CASE) -- $(call quote,SOLUTION)
 
 # make test: the suite in TEST_SHARDS processes at once (tools/test_shards.sh), as many of its
 # tests wait on a judged child or a sandbox rather than on a core; the Thorough suites (minutes
@@ -445,6 +462,9 @@ $(OBJ)/judge/judge_command_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDG
 $(OBJ)/judge/sandbox/sandbox_test.o $(OBJ)/judge/report/report_test.o $(OBJ)/judge/findings/own_case_test.o \
 $(OBJ)/judge/findings/findings_test.o $(OBJ)/judge/verdict/pane_test.o: \
   CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+# make debug's and the stress stage's tests run the judge and make, with this build.
+$(OBJ)/judge/debug/debug_test.o $(OBJ)/judge/findings/stress_test.o $(OBJ)/judge/editor_test.o: \
+  CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'
 
 # The report's JSON is nlohmann/json's (header-only, from Debian).
 NEED_JSON   = @test -f /usr/include/nlohmann/json.hpp || { echo "nlohmann/json not found: sudo apt-get install nlohmann-json3-dev" >&2; exit 1; }

@@ -46,7 +46,8 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"judge/verdict", {"core", "judge/sandbox"}},
     {"judge/report", {"core", "judge/sandbox", "judge/verdict"}},
     {"judge/findings", {"core", "judge/sandbox", "judge/verdict", "judge/report"}},
-    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings"}},
+    {"judge/debug", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings"}},
+    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug"}},
 };
 
 struct Include {
@@ -116,6 +117,7 @@ TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
   EXPECT_TRUE(refused("judge/sandbox/sandbox.cpp", "judge/verdict/verdict.h"));
   EXPECT_TRUE(refused("judge/report/report.cpp", "judge/findings/findings.h"));
   EXPECT_TRUE(refused("bench/yours.cpp", "explore/page.h"));
+  EXPECT_TRUE(refused("judge/findings/stress.cpp", "judge/debug/debug.h"));
   EXPECT_FALSE(refused("judge/findings/findings.cpp", "judge/report/report.h"));
   EXPECT_FALSE(refused("judge/sandbox/sandbox_test.cpp", "judge/verdict/verdict.h"));
   EXPECT_EQ(roomOf("judge/judge_main.cpp"), "judge");

@@ -25,8 +25,10 @@
 #include <variant>
 
 #include "core/catalog.h"
+#include "judge/debug/debug.h"
 #include "judge/findings/findings.h"
 #include "judge/findings/own_case.h"
+#include "judge/findings/stress.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
@@ -239,9 +241,16 @@ class LiveReport {
 // What one file's verdict is followed by (findings.h): the experiments on a
 // failure, printed as each is done, then the standing, which takes longest.
 judge::Findings findOutLive(LiveReport& live, const judge::Program& program, const FileResult& result,
-                            const judge::FindingsOptions& options, const judge::Workspace& workspace) {
+                            const judge::FindingsOptions& options, const judge::StressOptions& stress,
+                            std::optional<judge::StressResult>& stressed, const judge::Workspace& workspace) {
   judge::Findings found = judge::findOut(program, result, options, workspace);
   live.print(judge::findingsText(found, result, options, workspace));
+  if (stress.seconds > 0) {
+    live.print("\n(stress: generated puzzles for " + std::to_string(stress.seconds) + " s, seed " +
+               std::to_string(stress.seed) + ")\n");
+    stressed = judge::runStress(program, stress, workspace);
+    live.print(judge::stressText(*stressed, result.file));
+  }
   if (!judge::standingWanted(result, options)) return found;
   live.print(judge::standingNotice(options, workspace));
   found.standing = judge::measureStanding(program, result, options.standingOptions, workspace);
@@ -251,7 +260,8 @@ judge::Findings findOutLive(LiveReport& live, const judge::Program& program, con
 
 // One file, judged and reported as it goes; the result, or why it was not judged.
 Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bool strict,
-              const judge::FindingsOptions& findings, const judge::Workspace& workspace) {
+              const judge::FindingsOptions& findings, const judge::StressOptions& stress,
+              std::optional<judge::StressResult>& stressed, const judge::Workspace& workspace) {
   Run run;
   LiveReport live(file, strict);
   judge::Program program;
@@ -272,7 +282,7 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
   }
   live.print(judge::failureDetails(result, false));
   try {
-    findOutLive(live, program, result, findings, workspace);
+    findOutLive(live, program, result, findings, stress, stressed, workspace);
   } catch (const std::exception& e) {  // the judge's own trouble: the verdict above stands
     live.print("\n== the findings after the verdict stopped: " + std::string(e.what()) + "\n");
   }
@@ -281,20 +291,23 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
 
 // One file's findings, for its JSON report: the same experiments, the standing included.
 judge::Findings findOutQuietly(const std::string& file, const FileResult& result,
-                               const judge::FindingsOptions& options, const judge::Workspace& workspace) {
+                               const judge::FindingsOptions& options, const judge::StressOptions& stress,
+                               std::optional<judge::StressResult>& stressed, const judge::Workspace& workspace) {
   judge::Program program = judge::buildProgram(file, workspace);  // found in the cache
   judge::Findings found = judge::findOut(program, result, options, workspace);
+  if (stress.seconds > 0) stressed = judge::runStress(program, stress, workspace);
   if (judge::standingWanted(result, options))
     found.standing = judge::measureStanding(program, result, options.standingOptions, workspace);
   return found;
 }
 
-void printJson(const Run& run, const judge::Findings* findings) {
+void printJson(const Run& run, const judge::Findings* findings, const judge::StressResult* stressed) {
   judge::Json documents = judge::Json::array();
   for (const FileResult& result : run.results) documents.push_back(judge::reportJson(result));
   if (findings && documents.size() == 1) {
     judge::Json report = documents[0];
     judge::addFindings(report, *findings);
+    if (stressed) report["stress"] = judge::stressJson(*stressed, run.results[0].file);
     documents = judge::Json::array({report});
   }
   for (const std::string& error : run.errors)
@@ -352,6 +365,15 @@ int main(int argc, char** argv) {
   app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
                                          "verdict: quick (a few cases a set), full (every case) or 0 "
                                          "(none, the default; make judge asks for quick)");
+  std::string stressSeconds, stressSeed, stressPuzzles;
+  app.add_option("--stress", stressSeconds, "after the sets, generated puzzles for this many seconds "
+                                            "(1 to 86400); one file");
+  app.add_option("--stress-seed", stressSeed, "the stress puzzles' seed (default: a fresh one, printed)");
+  app.add_option("--stress-puzzles", stressPuzzles, "at most this many stress puzzles");
+  bool debug = false, debugBuild = false;
+  app.add_flag("--debug", debug, "make debug: FILE in gdb on one case (--case, else its last failing "
+                                 "case, else LeetCode's example); the arguments after FILE go to gdb");
+  app.add_flag("--debug-build", debugBuild, "make debug-build: build what --debug runs, print its paths");
   std::string shrinkSeconds = "15";
   app.add_option("--shrink-seconds", shrinkSeconds, "how long a failing case is shrunk, 0 to 600 "
                                                     "(0: not shrunk; default 15)");
@@ -379,11 +401,41 @@ int main(int argc, char** argv) {
   if (!jobs || *jobs > 64) return bad("--jobs takes a whole number from 1 to 64, not '" + jobsText + "'");
   if (standing != "quick" && standing != "full" && standing != "0")
     return bad("--standing takes quick, full or 0, not '" + standing + "'");
+  if ((debug || debugBuild || app.count("--case")) && !stressSeconds.empty())
+    return bad("--stress runs after the sets: not with --case or --debug");
+  if (debug || debugBuild) {
+    judge::DebugRequest request{files[0], std::nullopt, {files.begin() + 1, files.end()}};
+    if (app.count("--case")) request.caseText = ownCase;
+    if (debugBuild && files.size() > 1) return bad("--debug-build takes one file");
+    return debug ? judge::debugInGdb(request, judge::builtWorkspace())
+                 : judge::buildDebugOnly(request, judge::builtWorkspace());
+  }
+  judge::StressOptions stress;
+  if (!stressSeconds.empty()) {
+    std::optional<int> s = millis(stressSeconds);
+    if (!s || *s > 86400) return bad("--stress takes a whole number of seconds from 1 to 86400, not '" +
+                                     stressSeconds + "'");
+    if (files.size() != 1) return bad("--stress judges one file, not " + std::to_string(files.size()));
+    stress.seconds = *s;
+  }
+  if (!stressSeed.empty()) {
+    if (stressSeed.size() > 19 || stressSeed.find_first_not_of("0123456789") != std::string::npos)
+      return bad("--stress-seed takes a whole number, not '" + stressSeed + "'");
+    stress.seed = std::stoull(stressSeed);
+  } else {
+    stress.seed = judge::freshSeed();
+  }
+  if (!stressPuzzles.empty()) {
+    std::optional<int> n = millis(stressPuzzles);
+    if (!n) return bad("--stress-puzzles takes a whole number from 1 to 600000, not '" + stressPuzzles + "'");
+    stress.maxPuzzles = *n;
+  }
   std::optional<int> shrink = shrinkSeconds == "0" ? 0 : millis(shrinkSeconds);
   if (!shrink || *shrink > 600)
     return bad("--shrink-seconds takes a whole number of seconds from 0 to 600, not '" + shrinkSeconds + "'");
   judge::FindingsOptions findings;
   findings.shrinkBudget = std::chrono::seconds(*shrink);
+  stress.shrinkBudget = std::min(stress.shrinkBudget, findings.shrinkBudget);  // 0: not shrunk
   findings.standing = standing != "0";
   findings.standingOptions.full = standing == "full";
   options.timeLimitMs = limit.empty() ? 0 : *millis(limit);
@@ -413,19 +465,23 @@ int main(int argc, char** argv) {
     return bad("no testcase set '" + *set + "' (testcases/" + *set + ".txt)");
   Run run;
   std::optional<judge::Findings> found;  // one file's, for its JSON report
+  std::optional<judge::StressResult> stressed;
   if (files.size() == 1 && !json) {
-    run = judgeLive(files[0], options, *jobs, strict, findings, workspace);
+    run = judgeLive(files[0], options, *jobs, strict, findings, stress, stressed, workspace);
   } else {
     if (files.size() == 1) options.setJobs = *jobs;  // one file's sets share the cores, as above
     run = judgeAll(files, options, *jobs, workspace);
     if (!json) printAll(run, files, strict);
     if (json && run.results.size() == 1 && files.size() == 1 && !run.results[0].sets.empty())
-      found = findOutQuietly(files[0], run.results[0], findings, workspace);
+      found = findOutQuietly(files[0], run.results[0], findings, stress, stressed, workspace);
   }
   std::signal(SIGINT, SIG_DFL);
-  if (json) printJson(run, found ? &*found : nullptr);
-  else say("\n" + summary(run, files.size(), strict) + "\n");
-  bool allPass = run.errors.empty();
+  // The stress stage counts only when every set does (--strict).
+  bool stressFailed = strict && stressed && (stressed->failure || !stressed->error.empty());
+  if (json) printJson(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr);
+  else say("\n" + summary(run, files.size(), strict) +
+           (stressFailed ? "; the stress stage failed, and it counts (--strict or --sets)" : "") + "\n");
+  bool allPass = run.errors.empty() && !stressFailed;
   for (const FileResult& result : run.results) allPass &= result.passes(strict);
   return allPass ? 0 : 1;
 }

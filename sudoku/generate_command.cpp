@@ -33,6 +33,11 @@ CLI::App* addGenerate(CLI::App& app, GenerateOptions& o) {
       ->check(CLI::Range(1L, 1000000L))
       ->capture_default_str();
   generate
+      ->add_option("--first", o.first,
+                   "the number of the first puzzle (each has its own random stream): a long "
+                   "run read in batches, --first 0, 100, 200, ...")
+      ->capture_default_str();
+  generate
       ->add_option("--seed", o.seed,
                    "the same seed gives the same puzzles; without it, seed 1: the same "
                    "puzzles on every run")
@@ -66,7 +71,7 @@ int generateCommand(const GenerateOptions& o, std::ostream& out, std::ostream& e
     removal.budget = budget;
   std::vector<std::string> lines(o.count);
   forEachIndex(lines.size(), o.jobs,
-               [&](size_t i) { lines[i] = line(generate(o.size, o.seed, i, removal, o.rate), o); });
+               [&](size_t i) { lines[i] = line(generate(o.size, o.seed, o.first + i, removal, o.rate), o); });
   for (const std::string& text : lines) out << text;
   return 0;
 }

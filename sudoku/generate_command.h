@@ -11,6 +11,7 @@ namespace judge {
 struct GenerateOptions {
   int size = 9;
   long count = 1;
+  uint64_t first = 0;     // --first: the number of the first puzzle printed
   uint64_t seed = 1;
   int givens = 0;         // --givens: stop removing at this many; 0: minimal
   long budget = -1;       // --budget: nodes per uniqueness check; -1: the size's default
@@ -22,7 +23,7 @@ struct GenerateOptions {
 // Adds the subcommand and its options to `app`.
 CLI::App* addGenerate(CLI::App& app, GenerateOptions& options);
 
-// Prints options.count puzzles, puzzle i made by generate(size, seed, i).
+// Prints options.count puzzles, puzzle first + i made by generate(size, seed, first + i).
 // Returns kStatusOk, or kStatusUsage (sudoku.h) with a message on `err`.
 int generateCommand(const GenerateOptions& options, std::ostream& out, std::ostream& err);
 

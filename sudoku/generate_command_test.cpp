@@ -49,6 +49,14 @@ TEST(SudokuGenerate, TheEnginePrintsWhatTheOldSearchPrinted) {
   EXPECT_EQ(lines(run.out), before);
 }
 
+// A long run read in batches (the judge's STRESS=) prints what one run prints.
+TEST(SudokuGenerate, FirstStartsAtThatPuzzleNumber) {
+  std::vector<std::string> whole = lines(sudoku({"generate", "--count", "6", "--seed", "3"}).out);
+  std::vector<std::string> tail = lines(sudoku({"generate", "--count", "2", "--seed", "3", "--first", "4"}).out);
+  ASSERT_EQ(whole.size(), 6u);
+  EXPECT_EQ(tail, std::vector<std::string>(whole.begin() + 4, whole.end()));
+}
+
 TEST(SudokuGenerate, TheSameSeedPrintsTheSameOnAnyNumberOfJobs) {
   std::vector<std::string> args = {"generate", "--size", "16",       "--count", "4",
                                    "--seed",   "9",      "--givens", "130"};

@@ -103,6 +103,22 @@ std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, cons
   return text;
 }
 
+// The case to step through: the smallest failing puzzle, else the first failing case of the sets.
+std::optional<SavedCase> caseToDebug(const Findings& found, const FileResult& result) {
+  if (found.shrunk) {
+    const FailingCase& failing = *found.failing;
+    return SavedCase{found.shrunk->shrunk.puzzle, failing.cases[failing.index].solution,
+                     caseWords(failing, failing.index) + ", shrunk to " +
+                         std::to_string(found.shrunk->shrunk.emptyAfter) + " empty cells"};
+  }
+  for (const SetResult& set : result.sets)
+    if (set.failedCase)
+      return SavedCase{set.failedCase->input, set.failedCase->expected,
+                       set.set + " case " + std::to_string(set.failedCase->index + 1) + " (" +
+                           set.failedCase->where + "), " + verdictName(set.verdict)};
+  return std::nullopt;
+}
+
 Json nearLimitJson(const std::vector<NearLimit>& cases) {
   Json list = Json::array();
   for (const NearLimit& near : cases)
@@ -139,6 +155,7 @@ void addFindings(Json& report, const Findings& found) {
   report["near_limit"] = nearLimitJson(found.nearLimit);
   report["state_between_calls"] = found.order ? orderJson(*found.order, *found.failing) : nullptr;
   report["shrunk"] = found.shrunk ? shrunkJson(*found.shrunk, *found.failing) : nullptr;
+  report["debug"] = found.debugCase ? Json(found.debugCommand) : Json(nullptr);
   if (found.standing) {
     Json notes = Json::array();
     for (const std::string& note : found.standing->notes) notes.push_back(note);
@@ -159,6 +176,9 @@ Findings findOut(const Program& program, const FileResult& result, const Finding
   found.nearLimit = nearLimit(result);
   found.failing = firstFailingCase(result, workspace);
   if (found.failing) shrinkOrOrder(program, options, found);
+  found.debugCase = caseToDebug(found, result);
+  if (found.debugCase) saveLastFailing(result.file, *found.debugCase, workspace);
+  if (found.debugCase) found.debugCommand = debugCommand(result.file, found.debugCase->puzzle);
   return found;
 }
 
@@ -183,8 +203,20 @@ std::string findingsText(const Findings& found, const FileResult& result, const 
   if (found.order) text += orderText(*found.order, *found.failing);
   if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
   if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
+  if (found.debugCase) text += "\n== Step through it in gdb (" + found.debugCase->from + "):\n" +
+                               debugLine(result.file, found.debugCase->puzzle);
   if (found.standing) text += standingSection(*found.standing, workspace);
   return text;
+}
+
+std::string debugCommand(const std::string& file, const Board& puzzle) {
+  return "make debug SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'";
+}
+
+std::string debugLine(const std::string& file, const Board& puzzle) {
+  return "  " + debugCommand(file, puzzle) + "\n" +
+         "  (stops in Solution::solveSudoku with board filled; without CASE=, make debug opens this "
+         "case, the file's last failing one)\n";
 }
 
 std::string standingSection(const StandingReport& report, const Workspace& workspace) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "judge/findings/call_state.h"
+#include "judge/findings/last_failing.h"
 #include "judge/report/report.h"
 #include "judge/findings/near_limit.h"
 #include "judge/findings/shrink.h"
@@ -50,9 +51,14 @@ struct Findings {
   std::optional<ShrunkCase> shrunk;        // the failing case fails alone
   std::string notShrunk;                   // why it was not shrunk, when it was not
   std::optional<StandingReport> standing;  // when asked for and the file passed a set
+  // The case `make debug` opens by default, kept (last_failing.h): the shrunk
+  // puzzle, else the first failing case of any verdict.
+  std::optional<SavedCase> debugCase;
+  std::string debugCommand;  // the make debug line that opens it
 };
 
 // Near the limit, then the experiments on the first failing case: seconds.
+// The case to debug is kept as the file's last failing one (last_failing.h).
 Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
                  const Workspace& workspace);
 
@@ -70,8 +76,13 @@ std::string standingSection(const StandingReport& report, const Workspace& works
 // The line printed while the standing is measured, which takes longest.
 std::string standingNotice(const FindingsOptions& options, const Workspace& workspace);
 
+// `make debug SOLUTION=file CASE='...'`: `puzzle` in gdb (judge/debug/debug.h).
+std::string debugCommand(const std::string& file, const Board& puzzle);
+// That command and what it does, two lines, as the text report prints it after any failure.
+std::string debugLine(const std::string& file, const Board& puzzle);
+
 // The findings as JSON members of the report: "near_limit", "shrunk",
-// "state_between_calls", "standing" (judge/report/README.md, "The findings' members").
+// "state_between_calls", "debug" (the make debug command, or null), "standing" (judge/report/README.md, "The findings' members").
 void addFindings(Json& report, const Findings& findings);
 
 }  // namespace judge

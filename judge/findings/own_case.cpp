@@ -10,6 +10,7 @@
 #include "core/checker.h"
 #include "core/counter.h"
 #include "core/reader.h"
+#include "judge/findings/last_failing.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -28,23 +29,6 @@ struct OwnCase {
   long long cpuMicros = -1;
   long long memoryKb = 0;          // the tree's peak resident memory in the case
 };
-
-// The puzzles of `text`, or of the file it names; the first malformed one is a usage error.
-std::vector<Case> ownPuzzles(const std::string& text, std::string& error) {
-  std::error_code ignored;
-  bool isFile = text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, ignored);
-  std::istringstream in(text);
-  std::vector<Entry> entries = isFile ? readPuzzleFile(text) : readPuzzles(in, "CASE");
-  std::vector<Case> puzzles;
-  for (const Entry& entry : entries) {
-    if (!entry.error.empty()) {
-      error = entry.where + ": " + entry.error;
-      return {};
-    }
-    puzzles.push_back(entry.puzzle);
-  }
-  return puzzles;
-}
 
 // The puzzle's one solution, or why there is none to show. Boards above 9x9
 // are not counted here (an open 25x25 can take the counter minutes).
@@ -131,10 +115,26 @@ Json json(const OwnCase& c) {
 
 }  // namespace
 
+std::vector<Case> readOwnCases(const std::string& text, std::string& error) {
+  std::error_code ignored;
+  bool isFile = text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, ignored);
+  std::istringstream in(text);
+  std::vector<Entry> entries = isFile ? readPuzzleFile(text) : readPuzzles(in, "CASE");
+  std::vector<Case> puzzles;
+  for (const Entry& entry : entries) {
+    if (!entry.error.empty()) {
+      error = entry.where + ": " + entry.error;
+      return {};
+    }
+    puzzles.push_back(entry.puzzle);
+  }
+  return puzzles;
+}
+
 int runOwnCases(const std::string& file, const std::string& caseText, bool asJson,
                 const Workspace& workspace) {
   std::string error;
-  std::vector<Case> cases = ownPuzzles(caseText, error);
+  std::vector<Case> cases = readOwnCases(caseText, error);
   if (!error.empty()) {
     std::cerr << "judge: " << error << "\n";
     return 2;
@@ -147,6 +147,12 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
   if (program.verdict == Verdict::kAccepted) results = runAll(program, cases, limitMs);
   bool allValid = program.verdict == Verdict::kAccepted;
   for (const OwnCase& c : results) allValid &= c.problem.empty();
+  for (const OwnCase& c : results)  // the first that failed is what make debug opens next
+    if (!c.problem.empty()) {
+      saveLastFailing(file, SavedCase{c.input, c.expected, "CASE= " + c.where + ", " + c.problem.substr(0, 80)},
+                      workspace);
+      break;
+    }
   if (asJson) {
     Json list = Json::array();
     for (const OwnCase& c : results) list.push_back(json(c));

@@ -12,6 +12,11 @@
 
 namespace judge {
 
+// The puzzles of TEXT in any form the reader takes (reader.h), or of the file
+// TEXT names; none, with `error` set, when one is malformed or there is none.
+// CASE= reads them so for make judge and make debug alike.
+std::vector<Case> readOwnCases(const std::string& text, std::string& error);
+
 // The puzzles are read from TEXT in any form the reader takes (reader.h), or
 // from the file TEXT names. Exit status: 0 when every Output is valid, 1 when
 // one is not (or the file does not compile), 2 when TEXT holds no puzzle or

@@ -142,6 +142,11 @@ SetResult judgeSet(const std::string& program, const std::string& set,
 
 }  // namespace
 
+SetResult judgeCases(const std::string& program, const std::string& name, const std::vector<Case>& cases,
+                     int limitMs, const Workspace& workspace) {
+  return judgeSet(program, name, cases, limitMs, JudgeOptions{}, workspace, JudgeEvents{});
+}
+
 RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs) {
   RunOutcome run;
   Child child(program, puzzlesFrom(cases, 0), limitMs);

@@ -154,6 +154,12 @@ struct TierCount {
 };
 TierCount leetcodeCount(const FileResult& result);
 
+// Cases that are no bundled set's (the stress stage's generated puzzles) judged
+// exactly as a set's are, the rerun of a case over the limit included, under
+// the name `name`: the result a set of them would have.
+SetResult judgeCases(const std::string& program, const std::string& name, const std::vector<Case>& cases,
+                     int limitMs, const Workspace& workspace);
+
 // One run of `cases` in order, in one fresh child of `program`, each case judged
 // as a set's are (time, then the checker), without the rerun: how the first
 // failing case failed, or Accepted. The building block of the judge's own

@@ -1,0 +1,178 @@
+#include "judge/debug/debug.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/testcases.h"
+#include "judge/findings/last_failing.h"
+#include "judge/findings/own_case.h"
+#include "judge/sandbox/sandbox.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kInstallGdb[] = "make debug needs gdb, which is not installed: sudo apt-get install gdb";
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  return hash;
+}
+
+struct ChosenCase {
+  Case puzzle;
+  std::string from;
+};
+
+// CASE= (its first puzzle), else the file's last failing case, else LeetCode's example.
+ChosenCase chooseCase(const DebugRequest& request, const Workspace& workspace) {
+  if (request.caseText) {
+    std::string error;
+    std::vector<Case> cases = readOwnCases(*request.caseText, error);
+    if (!error.empty()) throw std::invalid_argument(error);
+    std::string more = cases.size() > 1 ? " (the first of its " + std::to_string(cases.size()) + " puzzles)" : "";
+    return {cases[0], "the case given by CASE=" + more};
+  }
+  if (std::optional<SavedCase> saved = loadLastFailing(request.file, workspace))
+    return {Case{saved->puzzle, saved->solution, ""}, "its last failing case: " + saved->from};
+  std::vector<Case> example = loadCases(workspace.root + "/testcases/leetcode_example.txt");
+  return {example.at(0), "LeetCode's example (the judge has found no failing case for this file)"};
+}
+
+std::string absolute(const std::string& file) { return fs::absolute(file).lexically_normal().string(); }
+
+// The program, cached by what it is made from: the file's text and name, the toolchain, the script.
+std::string buildDebugProgram(const std::string& file, const Workspace& workspace) {
+  std::error_code missing;
+  if (!fs::is_regular_file(file, missing)) throw std::runtime_error("no file " + file);
+  std::string name = absolute(file), toolchain = workspace.judged + "/toolchain.sh";
+  std::string script = workspace.root + "/judge/debug/build_debug.sh";
+  std::string text = readText(file);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
+  uint64_t hash = fnv1a(text, fnv1a(name + '\0'));
+  hash = fnv1a(readText(script), fnv1a(readText(toolchain), hash));
+  std::ostringstream key;
+  key << std::hex << hash;
+  std::string program = (fs::path(workspace.judged).parent_path() / "debug" / key.str() / "program").string();
+  if (fs::exists(program, missing)) return program;
+  std::string source = program + ".cpp";  // the text the key was made from; lines named after `file`
+  fs::create_directories(fs::path(program).parent_path());
+  std::ofstream(source, std::ios::binary) << text;
+  std::string output;
+  int status = runCommand({"/bin/sh", script, toolchain, source, name, program, workspace.root}, output);
+  if (status != 0) throw std::runtime_error(output.empty() ? "the build failed, status " + std::to_string(status) : output);
+  return program;
+}
+
+// `link` made to point at `target`, in one step (an editor may be reading it).
+void pointAt(const fs::path& link, const fs::path& target) {
+  fs::path temporary = link.string() + ".new";
+  std::error_code ignored;
+  fs::remove(temporary, ignored);
+  fs::create_symlink(target, temporary);
+  fs::rename(temporary, link);
+}
+
+}  // namespace
+
+std::optional<std::string> findGdb() {
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    std::string candidate = (dir.empty() ? "." : dir) + "/gdb";
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+DebugBuild buildForDebugging(const DebugRequest& request, const Workspace& workspace) {
+  ChosenCase chosen = chooseCase(request, workspace);
+  DebugBuild built;
+  built.program = buildDebugProgram(request.file, workspace);
+  built.caseFile = (fs::path(built.program).parent_path() / "case.txt").string();
+  built.from = chosen.from;
+  {
+    std::ofstream out(built.caseFile);
+    out << "# " << absolute(request.file) << " on " << chosen.from << "\n" << toLine(chosen.puzzle.puzzle)
+        << (chosen.puzzle.solution ? " " + toLine(*chosen.puzzle.solution) : "") << "\n";
+    if (!out) throw std::runtime_error("cannot write " + built.caseFile);
+  }
+  fs::path latest = fs::path(workspace.judged).parent_path() / "debug";
+  pointAt(latest / "program", built.program);
+  pointAt(latest / "case.txt", built.caseFile);
+  return built;
+}
+
+namespace {
+
+// A failure before gdb: the status debugInGdb and buildDebugOnly return.
+int failed(const std::exception& e, int status) {
+  std::fprintf(stderr, "make debug: %s%s", e.what(), std::string(e.what()).back() == '\n' ? "" : "\n");
+  return status;
+}
+
+std::string caseLine(const DebugBuild& built) {
+  std::ifstream in(built.caseFile);
+  std::string line;
+  while (std::getline(in, line) && line.rfind("#", 0) == 0) {}
+  return line.substr(0, line.find(' '));
+}
+
+}  // namespace
+
+int debugInGdb(const DebugRequest& request, const Workspace& workspace) {
+  std::optional<std::string> gdb = findGdb();
+  if (!gdb) {
+    std::fprintf(stderr, "%s\n", kInstallGdb);
+    return 2;
+  }
+  DebugBuild built;
+  try {
+    built = buildForDebugging(request, workspace);
+  } catch (const std::invalid_argument& e) {
+    return failed(e, 2);
+  } catch (const std::exception& e) {
+    return failed(e, 1);
+  }
+  std::printf("make debug: %s on %s\n  %s\n  gdb stops in Solution::solveSudoku once you type `run`\n",
+              request.file.c_str(), built.from.c_str(), caseLine(built).c_str());
+  std::fflush(stdout);
+  std::vector<std::string> args = {*gdb, "-q", "-ex", "break Solution::solveSudoku"};
+  args.insert(args.end(), request.gdbArgs.begin(), request.gdbArgs.end());
+  args.insert(args.end(), {"--args", built.program, built.caseFile});
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());
+  std::perror(("make debug: cannot start " + *gdb).c_str());
+  return 1;
+}
+
+int buildDebugOnly(const DebugRequest& request, const Workspace& workspace) {
+  try {
+    DebugBuild built = buildForDebugging(request, workspace);
+    std::printf("make debug-build: %s on %s\n  %s\nprogram: %s\ncase: %s\n", request.file.c_str(),
+                built.from.c_str(), caseLine(built).c_str(), built.program.c_str(), built.caseFile.c_str());
+    return 0;
+  } catch (const std::invalid_argument& e) {
+    return failed(e, 2);
+  } catch (const std::exception& e) {
+    return failed(e, 1);
+  }
+}
+
+}  // namespace judge
