@@ -4,6 +4,8 @@
 // interrupted or killed judge leaves none either; without bwrap the judge
 // refuses, unless told --no-sandbox, and then says the verdicts are unprotected.
 #include <gtest/gtest.h>
+
+#include <csignal>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -169,6 +171,9 @@ TEST(Printable, KeepsAtMostTheGivenSize) {
 pid_t startJudge(const std::vector<std::string>& args, const std::string& output) {
   pid_t pid = fork();
   if (pid == 0) {
+    // A shell that started the tests in the background left SIGINT ignored; the judge must
+    // get the Ctrl-C a user's terminal would send it.
+    std::signal(SIGINT, SIG_DFL);
     FILE* out = std::freopen(output.c_str(), "w", stdout);
     if (out) dup2(fileno(out), 2);
     std::vector<char*> argv = {const_cast<char*>(JUDGE_BINARY)};
