@@ -19,7 +19,7 @@ for try in 1 2 3 4 5 6 7 8 9 10; do
 done
 echo "leftover box processes of this test run (holding files in $dir):" >&2
 for pid in $left; do
-  echo "  $pid $(cat /proc/$pid/comm 2>/dev/null), parent $(awk '{print $4}' /proc/$pid/stat 2>/dev/null): $(tr '\0' ' ' < /proc/$pid/cmdline 2>/dev/null | cut -c1-200)" >&2
+  echo "  $pid $(cat /proc/$pid/comm 2>/dev/null), parent $(awk '{print $4}' /proc/$pid/stat 2>/dev/null): $(tr '\0' ' ' < /proc/$pid/cmdline 2>/dev/null | cut -c1-1500)" >&2
 done
 for pid in $left; do kill -KILL "$pid" 2>/dev/null; done
 exit 1
