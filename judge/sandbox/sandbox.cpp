@@ -265,7 +265,7 @@ pid_t parentOf(pid_t pid) {
 // Starts `launch`; throws, with bwrap's reason, when the sandbox does not come up.
 Launched start(const Launch& launch, int errFd) {
   // A box's init whose bwrap died before the init had asked to die with it (the race
-  // that left boxes behind: judge/README.md) comes back to the judge, which ends it.
+  // that left boxes behind: judge/sandbox/README.md) comes back to the judge, which ends it.
   static std::once_flag reaper;
   std::call_once(reaper, [] { prctl(PR_SET_CHILD_SUBREAPER, 1); });
   std::vector<std::string> argvText = fullArgv(launch), envText;
