@@ -356,6 +356,9 @@ $(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LI
 .PHONY: sudoku
 sudoku: $(BUILD)/sudoku ## Build only the sudoku command (build/sudoku: solve, count, validate, generate)
 all: $(BUILD)/sudoku
+# make builds the test binary too, so that make test after it runs the tests at once (GoogleTest
+# and the suite's 40-odd files are most of a fresh clone's make test otherwise).
+all: $(BUILD)/tests
 $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
 $(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
