@@ -74,7 +74,8 @@ std::string repositoryState() {
 // processes of the same names), as "pid name" lines.
 std::string processesNamed(const std::string& prefix) {
   std::set<std::pair<dev_t, ino_t>> programs;
-  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged + "/bin")) {
+  std::error_code none;  // a fresh clone: no program built yet (the judge a test starts builds it)
+  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged + "/bin", none)) {
     struct stat info {};
     if (stat(entry.path().c_str(), &info) == 0) programs.insert({info.st_dev, info.st_ino});
   }
