@@ -232,6 +232,8 @@ std::optional<pid_t> readInit(int info) {
 constexpr int kBoxSlots = 256;
 std::atomic<pid_t> liveBoxes[kBoxSlots][2];
 
+// A box is registered as soon as its bwrap is forked (init 0: still starting), so that
+// killEveryBox() also ends a box that Ctrl-C meets while it starts.
 void registerBox(pid_t bwrap, pid_t init) {
   for (auto& slot : liveBoxes) {
     pid_t empty = 0;
@@ -240,6 +242,11 @@ void registerBox(pid_t bwrap, pid_t init) {
       return;
     }
   }
+}
+
+void boxStarted(pid_t bwrap, pid_t init) {
+  for (auto& slot : liveBoxes)
+    if (slot[0].load() == bwrap) slot[1] = init;
 }
 
 void unregisterBox(pid_t bwrap) {
@@ -291,6 +298,7 @@ Launched start(const Launch& launch, int errFd) {
   launched.pid = fork();
   if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes);
   int forkError = errno;
+  if (launched.pid > 0 && sandboxOn) registerBox(launched.pid, 0);
   close(devNull);
   if (infoEnds[1] >= 0) close(infoEnds[1]);
   if (launched.pid < 0) {
@@ -303,9 +311,10 @@ Launched start(const Launch& launch, int errFd) {
   close(infoEnds[0]);
   if (init) {
     launched.init = *init;
-    registerBox(launched.pid, launched.init);
+    boxStarted(launched.pid, launched.init);
     return launched;
   }
+  unregisterBox(launched.pid);
   int status = 0;
   kill(launched.pid, SIGKILL);
   waitpid(launched.pid, &status, 0);
@@ -522,9 +531,18 @@ RunnerLimits runnerLimits() { return {memoryLimitKb.load(), outputLimitBytes.loa
 
 void killEveryBox() {
   for (auto& slot : liveBoxes) {
-    pid_t init = slot[1].load(), bwrap = slot[0].load();
-    if (init > 0) ::kill(init, SIGKILL);
-    (void)bwrap;  // it follows its init; killed first, it would orphan it
+    pid_t init = slot[1].load();
+    if (init > 0) ::kill(init, SIGKILL);  // its bwrap follows; killed first, it would orphan it
+  }
+  // A box still starting: its init is named within milliseconds (bwrap's --info-fd); wait up
+  // to half a second for it, in steps a signal handler may take (nanosleep), then end it.
+  for (auto& slot : liveBoxes) {
+    for (int waited = 0; slot[0].load() > 0 && slot[1].load() == 0 && waited < 500; ++waited) {
+      timespec step{0, 1'000'000};
+      nanosleep(&step, nullptr);
+    }
+    pid_t init = slot[1].load();
+    if (slot[0].load() > 0 && init > 0) ::kill(init, SIGKILL);
   }
 }
 
