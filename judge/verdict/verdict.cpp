@@ -234,27 +234,25 @@ const char* verdictName(Verdict verdict) {
 
 Workspace builtWorkspace() { return {REPO_ROOT, JUDGED_DIR}; }
 
-long long SetResult::medianMicros() const {
-  if (micros.empty()) return 0;
-  std::vector<long long> sorted = micros;
-  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-  return sorted[sorted.size() / 2];
+namespace {
+
+// The middle of a set's per-case figures (CPU time or memory); 0 for none.
+long long median(std::vector<long long> values) {
+  if (values.empty()) return 0;
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
 }
 
-long long SetResult::maxMicros() const {
-  return micros.empty() ? 0 : *std::max_element(micros.begin(), micros.end());
+long long largest(const std::vector<long long>& values) {
+  return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
 }
 
-long long SetResult::medianMemoryKb() const {
-  if (memoryKb.empty()) return 0;
-  std::vector<long long> sorted = memoryKb;
-  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-  return sorted[sorted.size() / 2];
-}
+}  // namespace
 
-long long SetResult::maxMemoryKb() const {
-  return memoryKb.empty() ? 0 : *std::max_element(memoryKb.begin(), memoryKb.end());
-}
+long long SetResult::medianMicros() const { return median(micros); }
+long long SetResult::maxMicros() const { return largest(micros); }
+long long SetResult::medianMemoryKb() const { return median(memoryKb); }
+long long SetResult::maxMemoryKb() const { return largest(memoryKb); }
 
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
   fs::path path = fs::absolute(file);
