@@ -15,13 +15,8 @@ toolchain=$1 file=$2 name=$3 out=$4 root=$5
 # -O2 -> -O0: every variable is where the source says; the sanitizers stay, as on LeetCode.
 debugflags="$(printf '%s' "$flags" | sed 's/-O[0-9s]*/-O0/g') -fno-omit-frame-pointer"
 mkdir -p "$(dirname "$out")"
-literal=$(printf '%s' "$name" | sed 's/[\\"]/\\&/g')
 {
-  echo '#include "core/prelude.h"'
-  echo "#line 1 \"$literal\""
-  cat "$file"
-  echo  # a file whose last line has no newline
-  echo '#line 1 "make debug driver"'
+  "$root/judge/sandbox/solution_unit.sh" "$file" "$name" "make debug driver"
   # In a debugger: no leak check (LeakSanitizer cannot run under ptrace), and a
   # sanitizer's report stops the program where it happened (abort), not at exit.
   cat <<'DRIVER'

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Usage: judge/sandbox/build_solution.sh TOOLCHAIN.sh FILE NAME OUT
 # Builds the solution FILE as LeetCode does: one translation unit holding
-# LeetCode's environment (core/prelude.h), FILE at global scope, unchanged,
-# and after it the driver, whose main() runs each case with
+# LeetCode's environment (core/prelude.h), FILE at global scope, unchanged
+# (solution_unit.sh), and after it the driver, whose main() runs each case with
 # Solution().solveSudoku(board) (judge/sandbox/runner.h). Compiler messages name the
 # file NAME (as the user wrote its path) and its own line numbers, nothing of
 # this wrapping. Compiled by the toolchain the Makefile chose and wrote to
@@ -18,14 +18,8 @@ if [ "$standard" != c++23 ] && grep -q '^// Needs: C++23' "$file"; then
   exit 77
 fi
 mkdir -p "$(dirname "$out")"
-# NAME inside a #line directive: a string literal, so '\' and '"' are escaped.
-literal=$(printf '%s' "$name" | sed 's/[\\"]/\\&/g')
 {
-  echo '#include "core/prelude.h"'
-  echo "#line 1 \"$literal\""
-  cat "$file"
-  echo  # a file whose last line has no newline
-  echo '#line 1 "LeetCode driver"'
+  "$(dirname "$0")/solution_unit.sh" "$file" "$name" "LeetCode driver"
   echo 'extern "C" int judge_run_cases(int, char**, void (*)(std::vector<std::vector<char>>&));'
   echo 'int main(int argc, char** argv) {'
   echo '  return judge_run_cases(argc, argv, [](std::vector<std::vector<char>>& board) { Solution().solveSudoku(board); });'

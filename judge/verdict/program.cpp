@@ -38,11 +38,12 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull)
 }
 
 // What a program is made from: the file's text and the name its messages use,
-// the toolchain (its runtime's stamp included) and the script that builds it.
+// the toolchain (its runtime's stamp included) and the scripts that build it.
 std::string buildKey(const std::string& name, const std::string& text, const Workspace& workspace) {
   uint64_t hash = fnv1a(text, fnv1a(name + '\0' + kCacheFormat + '\0'));
   hash = fnv1a(readText(workspace.judged + "/toolchain.sh"), hash);
-  hash = fnv1a(readText(workspace.root + "/judge/sandbox/build_solution.sh"), hash);
+  for (const char* script : {"build_solution.sh", "solution_unit.sh"})
+    hash = fnv1a(readText(workspace.root + "/judge/sandbox/" + script), hash);
   std::ostringstream key;
   key << std::hex << hash;
   return key.str();
