@@ -154,10 +154,11 @@ sanitize: ## The tests built with AddressSanitizer and UBSan
 # layout test, which reads the repository's includes), built as LeetCode builds; the judge and
 # the toolkit are the repository's own code, tested by make test.
 SOLUTION_TEST_OBJS := $(patsubst %.cpp,$(OBJ)/%.o,$(filter-out core/layout_test.cpp,$(wildcard core/*_test.cpp solutions/tests/*_test.cpp)))
-# The tests' own code at -O0, whatever CXXFLAGS say: the code under test (core/, the judge, the
-# toolkit, the solutions) is built at CXXFLAGS, and a test file's GoogleTest and JSON templates
-# compile in about 60% of the time (judge/editor_test.cpp: 13 s from 23 s; CI builds them all).
-$(TEST_OBJS) $(SOLUTION_TEST_OBJS): override CXXFLAGS := $(patsubst -O%,-O0,$(CXXFLAGS))
+# The tests' own code at -O0 with line tables (-g1: a failing test's backtrace names its lines),
+# whatever CXXFLAGS say: the code under test (core/, the judge, the toolkit, the solutions) is
+# built at CXXFLAGS, and a test file's GoogleTest and JSON templates compile in under half the
+# time (judge/editor_test.cpp: 11 s from 23 s at -O2 -g; CI builds them all).
+$(TEST_OBJS) $(SOLUTION_TEST_OBJS): override CXXFLAGS := $(patsubst -g,-g1,$(patsubst -O%,-O0,$(CXXFLAGS)))
 leetcode: ## The solutions' and core/'s tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
 	@command -v $(LEETCODE_CXX) >/dev/null || { echo "$(LEETCODE_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
 	$(Q)$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" \
