@@ -214,6 +214,17 @@ TEST(Page, MarksTheUsersFileAndNamesItByItsPath) {
   EXPECT_EQ(toJson(puzzles, {}).find("\"yours\":true"), std::string::npos);
 }
 
+// A file name is the user's: one that closes the script or is not UTF-8 still makes a page that
+// parses, the name shown as near as JSON allows.
+TEST(Page, KeepsTheScriptWholeWhateverTheFileIsCalled) {
+  judge::Board puzzle = leetcodeExample().puzzle;
+  std::vector<Puzzle> puzzles = {{"x", puzzle, {capture(solution("naive_backtracking"), puzzle)}}};
+  Yours yours{"naive_backtracking", "a</script>\xff\n.cpp"};
+  std::string json = toJson(puzzles, {}, &yours);
+  EXPECT_EQ(json.find("</"), std::string::npos);
+  EXPECT_NE(json.find("\"file\":\"a\\u003c/script>\xEF\xBF\xBD\\n.cpp\""), std::string::npos) << json.substr(0, 300);
+}
+
 // Every solution on the default puzzles, within the step limit, makes a page that opens at once.
 TEST(Page, OfTheDefaultPuzzlesIsUnderThreeMegabytes) {
   std::vector<Puzzle> puzzles;

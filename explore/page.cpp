@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "core/checker.h"
 
 namespace explore {
@@ -10,15 +12,17 @@ namespace {
 
 constexpr char kPlaceholder[] = "/*@DATA@*/null";
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\', out += char(ch);
-    else if (ch == '<') out += "\\u003c";  // no "</script>" inside the script
-    else if (ch < 32) out += "\\u00" + std::string(1, "0123456789abcdef"[ch >> 4]) + "0123456789abcdef"[ch & 15];
-    else out += char(ch);
-  }
-  return out + "\"";
+using Json = nlohmann::ordered_json;  // keys in the order the page's description gives them
+
+// Compact JSON that can sit inside a <script> element: every '<' (only ever inside a string) as
+// \u003c, so no "</script>" ends it early; bytes that are not UTF-8 become U+FFFD.
+std::string scriptSafe(const Json& json) {
+  std::string text = json.dump(-1, ' ', false, Json::error_handler_t::replace), out;
+  out.reserve(text.size());
+  for (char ch : text)
+    if (ch == '<') out += "\\u003c";
+    else out += ch;
+  return out;
 }
 
 // A depth as one character; deeper than 94 levels (no 9x9 search is) is shown as 94.
@@ -43,24 +47,23 @@ const judge::SolutionEntry* entryOf(const std::string& name) {
   return nullptr;
 }
 
-std::string traceJson(const Trace& t, const Yours* yours) {
+Json traceJson(const Trace& t, const Yours* yours) {
   const judge::SolutionEntry* entry = entryOf(t.solution);
-  std::string verdict = t.stopped.empty() ? judge::check(t.puzzle, t.answer) : "";
   bool mine = yours && t.solution == yours->entry;
-  return "{\"solution\":" + quoted(mine ? judge::yoursLabel(yours->file) : t.solution) +
-         ",\"yours\":" + (mine ? "true" : "false") +
-         ",\"file\":" + quoted(mine ? yours->file : entry ? entry->file : "") +
-         ",\"idea\":" + quoted(entry ? idea(std::string(entry->source)) : "") +
-         ",\"steps\":" + quoted(encodeSteps(t.steps)) +
-         ",\"searchCalls\":" + quoted(encodeCalls(t.searchCalls)) +
-         ",\"searchCallCount\":" + std::to_string(t.searchCalls.size()) +
-         ",\"searchFunction\":" + quoted(t.searchFunction) +
-         ",\"calls\":" + std::to_string(t.calls) +
-         ",\"callsBeforeFirstStep\":" + std::to_string(t.callsBeforeFirstStep) +
-         ",\"stepsSeenTogether\":" + std::to_string(t.stepsSeenTogether) +
-         ",\"stopped\":" + quoted(t.stopped) +
-         ",\"answer\":" + quoted(judge::toLine(t.answer)) +
-         ",\"verdict\":" + quoted(verdict) + "}";
+  return {{"solution", mine ? judge::yoursLabel(yours->file) : t.solution},
+          {"yours", mine},
+          {"file", mine ? yours->file : entry ? entry->file : ""},
+          {"idea", entry ? idea(std::string(entry->source)) : ""},
+          {"steps", encodeSteps(t.steps)},
+          {"searchCalls", encodeCalls(t.searchCalls)},
+          {"searchCallCount", t.searchCalls.size()},
+          {"searchFunction", t.searchFunction},
+          {"calls", t.calls},
+          {"callsBeforeFirstStep", t.callsBeforeFirstStep},
+          {"stepsSeenTogether", t.stepsSeenTogether},
+          {"stopped", t.stopped},
+          {"answer", judge::toLine(t.answer)},
+          {"verdict", t.stopped.empty() ? judge::check(t.puzzle, t.answer) : ""}};
 }
 
 }  // namespace
@@ -71,16 +74,13 @@ std::string idea(const std::string& source) {
 }
 
 std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, const Yours* yours) {
-  std::string out = "{\"stepLimit\":" + std::to_string(limits.steps) +
-                    ",\"callLimit\":" + std::to_string(limits.calls) + ",\"puzzles\":[";
-  for (size_t p = 0; p < puzzles.size(); ++p) {
-    out += (p ? ",{" : "{") + std::string("\"where\":") + quoted(puzzles[p].where) +
-           ",\"side\":" + std::to_string(puzzles[p].board.size()) +
-           ",\"puzzle\":" + quoted(judge::toLine(puzzles[p].board)) + ",\"traces\":[";
-    for (size_t t = 0; t < puzzles[p].traces.size(); ++t) out += (t ? "," : "") + traceJson(puzzles[p].traces[t], yours);
-    out += "]}";
+  Json list = Json::array();
+  for (const Puzzle& p : puzzles) {
+    Json traces = Json::array();
+    for (const Trace& t : p.traces) traces.push_back(traceJson(t, yours));
+    list.push_back({{"where", p.where}, {"side", p.board.size()}, {"puzzle", judge::toLine(p.board)}, {"traces", traces}});
   }
-  return out + "]}";
+  return scriptSafe({{"stepLimit", limits.steps}, {"callLimit", limits.calls}, {"puzzles", list}});
 }
 
 std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits,
