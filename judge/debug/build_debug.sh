@@ -15,6 +15,7 @@ toolchain=$1 file=$2 name=$3 out=$4 root=$5
 # -O2 -> -O0: every variable is where the source says; the sanitizers stay, as on LeetCode.
 debugflags="$(printf '%s' "$flags" | sed 's/-O[0-9s]*/-O0/g') -fno-omit-frame-pointer"
 mkdir -p "$(dirname "$out")"
+trap 'rm -f "$out.$$.cc"' EXIT
 {
   "$root/judge/sandbox/solution_unit.sh" "$file" "$name" "make debug driver"
   # In a debugger: no leak check (LeakSanitizer cannot run under ptrace), and a
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
   std::printf("%s]\n", text.c_str());
 }
 DRIVER
-} > "$out.cc"
+} > "$out.$$.cc"  # this run's own: another make debug of the same file may be building too
 # clang: the prelude (the whole standard library) parsed once at these flags, kept beside the
 # programs for every later file (most of a compile's time); the judge's own is -O2's.
 pch=
@@ -64,5 +65,5 @@ case "$cxx" in
     fi
     pch="-include-pch $pch";;
 esac
-$cxx -std="$standard" $debugflags $pch -I"$root" "$out.cc" ${linkflags:-} -o "$out.$$"
+$cxx -std="$standard" $debugflags $pch -I"$root" "$out.$$.cc" ${linkflags:-} -o "$out.$$"
 mv -f "$out.$$" "$out"

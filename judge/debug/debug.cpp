@@ -33,6 +33,16 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull)
   return hash;
 }
 
+// `path` holding `text`, in one step: two make debug runs of one file at once (two shards of
+// make test do) each write it, and neither may read the other's half-written file.
+void writeWhole(const std::string& path, const std::string& text) {
+  std::string temporary = path + "." + std::to_string(getpid());
+  std::ofstream(temporary, std::ios::binary) << text;
+  std::error_code failed;
+  fs::rename(temporary, path, failed);
+  if (failed) throw std::runtime_error("cannot write " + path + ": " + failed.message());
+}
+
 struct ChosenCase {
   Case puzzle;
   std::string from;
@@ -71,7 +81,7 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
   if (fs::exists(program, missing)) return program;
   std::string source = program + ".cpp";  // the text the key was made from; lines named after `file`
   fs::create_directories(fs::path(program).parent_path());
-  std::ofstream(source, std::ios::binary) << text;
+  writeWhole(source, text);
   std::string output;
   int status = runCommand({"/bin/sh", script, toolchain, source, name, program, workspace.root}, output);
   if (status != 0) throw std::runtime_error(output.empty() ? "the build failed, status " + std::to_string(status) : output);
@@ -103,14 +113,15 @@ DebugBuild buildForDebugging(const DebugRequest& request, const Workspace& works
   ChosenCase chosen = chooseCase(request, workspace);
   DebugBuild built;
   built.program = buildDebugProgram(request.file, workspace);
-  built.caseFile = (fs::path(built.program).parent_path() / "case.txt").string();
+  std::string text = "# " + absolute(request.file) + " on " + chosen.from + "\n" + toLine(chosen.puzzle.puzzle) +
+                     (chosen.puzzle.solution ? " " + toLine(*chosen.puzzle.solution) : "") + "\n";
+  // A case file of its own for each case (named by its text): two runs on two cases at once
+  // each give gdb their own.
+  std::ostringstream name;
+  name << "case-" << std::hex << fnv1a(text) << ".txt";
+  built.caseFile = (fs::path(built.program).parent_path() / name.str()).string();
   built.from = chosen.from;
-  {
-    std::ofstream out(built.caseFile);
-    out << "# " << absolute(request.file) << " on " << chosen.from << "\n" << toLine(chosen.puzzle.puzzle)
-        << (chosen.puzzle.solution ? " " + toLine(*chosen.puzzle.solution) : "") << "\n";
-    if (!out) throw std::runtime_error("cannot write " + built.caseFile);
-  }
+  writeWhole(built.caseFile, text);
   fs::path latest = fs::path(workspace.judged).parent_path() / "debug";
   pointAt(latest / "program", built.program);
   pointAt(latest / "case.txt", built.caseFile);

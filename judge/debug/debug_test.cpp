@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <future>
 
 #include "core/testcases.h"
 #include "judge/sandbox/sandbox.h"
@@ -146,6 +147,27 @@ TEST(MakeDebugBuild, WritesTheProgramAndItsCaseAtFixedPaths) {
   std::string output;
   EXPECT_EQ(runCommand({program, caseFile}, output), 0) << output;
   EXPECT_EQ(output, "Output: " + toLeetCode(*example().solution) + "\n");
+}
+
+// Two runs of one file at once (two shards of make test, or a user's two terminals): each gets a
+// case file of its own, holding its own case, not the one the other wrote last.
+TEST(MakeDebugBuild, TwoRunsAtOnceOnTwoCasesEachKeepTheirOwn) {
+  std::string first = toLine(example().puzzle), second = first;
+  std::swap(second[0], second[1]);
+  auto build = [](const std::string& line) {
+    return make({"SOLUTION=judge/fixtures/plain_backtracking.cpp", "CASE=" + line}, "debug-build");
+  };
+  std::future<Outcome> other = std::async(std::launch::async, build, second);
+  Outcome one = build(first), two = other.get();
+  ASSERT_EQ(one.status, 0) << one.output;
+  ASSERT_EQ(two.status, 0) << two.output;
+  auto caseOf = [](const Outcome& run) {
+    std::string path = run.output.substr(run.output.find("case: ") + 6);
+    std::ifstream in(path.substr(0, path.find('\n')));
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_NE(caseOf(one).find("\n" + first), std::string::npos) << caseOf(one);
+  EXPECT_NE(caseOf(two).find("\n" + second), std::string::npos) << caseOf(two);
 }
 
 TEST(MakeDebug, ACompileErrorIsTheCompilersMessage) {
