@@ -18,11 +18,11 @@ const std::string kRoot = REPO_ROOT;
 
 void countSet(benchmark::State& state, const std::string& set, long limit) {
   std::vector<std::string> puzzles;
-  for (const judge::Case& c : judge::loadCases(kRoot + "/testcases/" + set + ".txt"))
-    puzzles.push_back(judge::toLine(c.puzzle));
+  for (const core::Case& c : core::loadCases(kRoot + "/testcases/" + set + ".txt"))
+    puzzles.push_back(core::toLine(c.puzzle));
   long found = 0;
   for (auto _ : state)
-    for (const std::string& cells : puzzles) found += judge::countNine(cells, limit).solutions;
+    for (const std::string& cells : puzzles) found += sudoku::countNine(cells, limit).solutions;
   if (found == 0) state.SkipWithError("no solution found");
   double solves = double(puzzles.size());
   using benchmark::Counter;

@@ -21,15 +21,15 @@
 
 namespace {
 
-using judge::Board;
-using judge::Case;
+using core::Board;
+using core::Case;
 
 const std::string kRoot = REPO_ROOT;
 
 const std::vector<Case>& loadSet(const std::string& set) {
   static std::map<std::string, std::vector<Case>> sets;
   auto [it, fresh] = sets.try_emplace(set);
-  if (fresh) it->second = judge::loadCases(kRoot + "/testcases/" + set + ".txt");
+  if (fresh) it->second = core::loadCases(kRoot + "/testcases/" + set + ".txt");
   return it->second;
 }
 
@@ -38,10 +38,10 @@ void Batch(benchmark::State& state) {
   for (const Case& c : loadSet("forum_hardest")) batch.push_back(c);
   std::vector<std::string> verdicts(batch.size());
   for (auto _ : state)
-    judge::forEachIndex(batch.size(), int(state.range(0)), [&](size_t i) {
-      Board answer = judge::countFast(batch[i].puzzle, 2).first;
+    sudoku::forEachIndex(batch.size(), int(state.range(0)), [&](size_t i) {
+      Board answer = sudoku::countFast(batch[i].puzzle, 2).first;
       verdicts[i] =
-          judge::check(batch[i].puzzle, answer, batch[i].solution ? &*batch[i].solution : nullptr);
+          core::check(batch[i].puzzle, answer, batch[i].solution ? &*batch[i].solution : nullptr);
     });
   for (size_t i = 0; i < batch.size(); ++i)
     if (!verdicts[i].empty())
@@ -52,8 +52,8 @@ BENCHMARK(Batch)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void Tree(benchmark::State& state, const std::string& set, long limit) {
   const Board& puzzle = loadSet(set).back().puzzle;
-  judge::TreeSearch search;
-  for (auto _ : state) search = judge::searchTree(puzzle, limit, int(state.range(0)));
+  sudoku::TreeSearch search;
+  for (auto _ : state) search = sudoku::searchTree(puzzle, limit, int(state.range(0)));
   if (search.solutions != 1) return state.SkipWithError("the puzzle is not unique");
   state.counters["nodes"] = double(search.nodes);
 }

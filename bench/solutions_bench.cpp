@@ -35,9 +35,9 @@
 
 namespace {
 
-using judge::Board;
-using judge::Case;
-using judge::SolutionEntry;
+using core::Board;
+using core::Case;
+using core::SolutionEntry;
 
 const std::string kRoot = REPO_ROOT;
 
@@ -63,7 +63,7 @@ std::vector<std::pair<std::string, std::vector<Case>>> loadSets(const Options& o
     std::string path = kRoot + "/testcases/" + name + ".txt";
     if (!options.data.empty() && name != std::string("leetcode_example"))
       path = options.data + "/" + kCollections.at(name);
-    std::vector<Case> cases = judge::loadCases(path);
+    std::vector<Case> cases = core::loadCases(path);
     if (options.puzzles && cases.size() > options.puzzles) cases.resize(options.puzzles);
     sets.emplace_back(name, std::move(cases));
   }
@@ -75,7 +75,7 @@ std::vector<std::pair<std::string, std::vector<Case>>> loadSets(const Options& o
 std::string wrongAnswer(const std::vector<Case>& cases, const std::vector<Board>& answers) {
   for (size_t i = 0; i < answers.size(); ++i) {
     const Case& c = cases[i % cases.size()];
-    std::string reason = judge::check(c.puzzle, answers[i], c.solution ? &*c.solution : nullptr);
+    std::string reason = core::check(c.puzzle, answers[i], c.solution ? &*c.solution : nullptr);
     if (!reason.empty()) return c.where + ": " + reason;
   }
   return "";
@@ -110,9 +110,9 @@ void solveAll(benchmark::State& state, const SolutionEntry* solution, const std:
 // Registers Solve/<solution>/<set> for each set a solution runs on, Ladder/<solution> for all.
 void registerBenchmarks(const Options& options) {
   static const auto sets = loadSets(options);
-  static const auto ladder = judge::loadCases(kRoot + "/bench/ladder.txt");
-  for (const SolutionEntry& solution : judge::solutions()) {
-    std::vector<std::string> runs = judge::setsForSolution(solution.name, kRoot);  // as the harness
+  static const auto ladder = core::loadCases(kRoot + "/bench/ladder.txt");
+  for (const SolutionEntry& solution : core::solutions()) {
+    std::vector<std::string> runs = core::setsForSolution(solution.name, kRoot);  // as the harness
     for (const auto& [set, cases] : sets) {
       if (std::find(runs.begin(), runs.end(), set) == runs.end()) continue;
       benchmark::RegisterBenchmark(("Solve/" + solution.name + "/" + set).c_str(), solveAll, &solution, &cases)
@@ -120,7 +120,7 @@ void registerBenchmarks(const Options& options) {
     }
   }
   if (!options.ladder) return;
-  for (const SolutionEntry& solution : judge::solutions())
+  for (const SolutionEntry& solution : core::solutions())
     benchmark::RegisterBenchmark(("Ladder/" + solution.name).c_str(), solveAll, &solution, &ladder)
         ->Unit(benchmark::kMillisecond);
 }
@@ -136,19 +136,19 @@ std::string readText(const std::string& path) {
 // each reading path solution that declares the set. The sets it passed.
 std::vector<std::string> registerYours(const Options& options) {
   static const auto sets = loadSets(options);
-  const auto path = judge::readingPath(readText(kRoot + "/solutions/README.md"));
+  const auto path = core::readingPath(readText(kRoot + "/solutions/README.md"));
   const SolutionEntry& mine = yours::entry();
   std::vector<std::string> passed;
   for (const auto& [set, cases] : sets) {
     if (std::string why = yours::failure(mine, cases); !why.empty()) {
-      std::cerr << judge::yoursLabel(options.yours) << ": not timed on " << set << ": " << why << '\n';
+      std::cerr << core::yoursLabel(options.yours) << ": not timed on " << set << ": " << why << '\n';
       continue;
     }
     passed.push_back(set);
     benchmark::RegisterBenchmark(("Solve/" + mine.name + "/" + set).c_str(), solveAll, &mine, &cases)
         ->Unit(benchmark::kMillisecond);
     for (const SolutionEntry* solution : yours::readingPathSolutions(path)) {
-      std::vector<std::string> runs = judge::setsForSolution(solution->name, kRoot);
+      std::vector<std::string> runs = core::setsForSolution(solution->name, kRoot);
       if (std::find(runs.begin(), runs.end(), set) != runs.end())
         benchmark::RegisterBenchmark(("Solve/" + solution->name + "/" + set).c_str(), solveAll, solution, &cases)
             ->Unit(benchmark::kMillisecond);
@@ -164,8 +164,8 @@ int countEffort(const Options& options, std::ostream* tsv) {
   const auto sets = loadSets(options);
   std::cout << std::fixed << std::setprecision(2);
   if (tsv) *tsv << std::fixed << std::setprecision(2);
-  for (const SolutionEntry& solution : judge::solutions()) {
-    std::vector<std::string> runs = judge::setsForSolution(solution.name, kRoot);  // as the harness
+  for (const SolutionEntry& solution : core::solutions()) {
+    std::vector<std::string> runs = core::setsForSolution(solution.name, kRoot);  // as the harness
     for (const auto& [set, cases] : sets) {
       if (std::find(runs.begin(), runs.end(), set) == runs.end()) continue;
       std::vector<Board> answers;
@@ -238,7 +238,7 @@ class TableReporter : public benchmark::ConsoleReporter {
     std::getline(name, solution, '/');
     if (kind == "Solve") std::getline(name, set, '/');
     else if (kind != "Ladder") return;  // another file's benchmark
-    if (!yours_.empty() && solution == judge::kYoursEntry) solution = yours_;
+    if (!yours_.empty() && solution == core::kYoursEntry) solution = yours_;
     double puzzles = run.counters.at("puzzles");
     double microseconds = run.GetAdjustedCPUTime() * 1e3 / run.counters.at("solves");  // the unit is ms
     if (times_) (*times_)[{solution, set}] = microseconds, std::cerr << "  timed " << solution << " on " << set << '\n';
@@ -301,13 +301,13 @@ int main(int argc, char** argv) {
   std::unique_ptr<std::ofstream> tsv;
   if (!options.tsv.empty()) tsv = std::make_unique<std::ofstream>(options.tsv, std::ios::app);
   yours::Times times;
-  std::string label = options.yours.empty() ? "" : judge::yoursLabel(options.yours);
+  std::string label = options.yours.empty() ? "" : core::yoursLabel(options.yours);
   TableReporter reporter(options.label, tsv.get(), label, options.yours.empty() ? nullptr : &times);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   if (options.yours.empty()) return 0;
   if (passed.empty()) return std::cerr << label << ": passed no set, so nothing was timed\n", 1;
   std::cout << "\nMicroseconds of CPU time per puzzle, " << options.label << " build (Google Benchmark, this run; lower is faster)\n"
-            << yours::table(judge::readingPath(readText(kRoot + "/solutions/README.md")), label, passed, times);
+            << yours::table(core::readingPath(readText(kRoot + "/solutions/README.md")), label, passed, times);
   return 0;
 }

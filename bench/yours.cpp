@@ -17,14 +17,14 @@ namespace yours {
 namespace {
 
 // In the child: solves every case, checks each answer; exit 0, or 1 with the reason on stderr.
-[[noreturn]] void solveAndCheck(const judge::SolutionEntry& entry, const std::vector<judge::Case>& cases, int out) {
+[[noreturn]] void solveAndCheck(const core::SolutionEntry& entry, const std::vector<core::Case>& cases, int out) {
   rlimit cpu{kCpuSeconds, kCpuSeconds + 1};
   setrlimit(RLIMIT_CPU, &cpu);
   alarm(4 * kCpuSeconds);  // a search that sleeps or blocks
-  for (const judge::Case& c : cases) {
-    judge::Board answer = c.puzzle;
+  for (const core::Case& c : cases) {
+    core::Board answer = c.puzzle;
     entry.solve(answer);
-    std::string reason = judge::check(c.puzzle, answer, c.solution ? &*c.solution : nullptr);
+    std::string reason = core::check(c.puzzle, answer, c.solution ? &*c.solution : nullptr);
     if (!reason.empty()) {
       std::string line = c.where + ": " + reason;
       if (write(out, line.data(), line.size()) < 0) _exit(2);
@@ -60,13 +60,13 @@ std::string row(const std::string& step, const std::string& name, const std::vec
 
 }  // namespace
 
-const judge::SolutionEntry& entry() {
-  for (const judge::SolutionEntry& e : judge::solutions())
-    if (e.name == judge::kYoursEntry) return e;
+const core::SolutionEntry& entry() {
+  for (const core::SolutionEntry& e : core::solutions())
+    if (e.name == core::kYoursEntry) return e;
   throw std::runtime_error("--yours: this binary holds no file of yours (make bench SOLUTION=f.cpp builds one that does)");
 }
 
-std::string failure(const judge::SolutionEntry& entry, const std::vector<judge::Case>& cases) {
+std::string failure(const core::SolutionEntry& entry, const std::vector<core::Case>& cases) {
   int pipeFds[2];
   if (pipe(pipeFds) != 0) return std::string("not tried: pipe: ") + std::strerror(errno);
   std::cout.flush(), std::cerr.flush();
@@ -85,16 +85,16 @@ std::string failure(const judge::SolutionEntry& entry, const std::vector<judge::
   return "";
 }
 
-std::vector<const judge::SolutionEntry*> readingPathSolutions(const std::vector<judge::ReadingStep>& path) {
-  std::vector<const judge::SolutionEntry*> found;
-  for (const judge::ReadingStep& step : path)
+std::vector<const core::SolutionEntry*> readingPathSolutions(const std::vector<core::ReadingStep>& path) {
+  std::vector<const core::SolutionEntry*> found;
+  for (const core::ReadingStep& step : path)
     for (const std::string& name : step.solutions)
-      for (const judge::SolutionEntry& e : judge::solutions())
+      for (const core::SolutionEntry& e : core::solutions())
         if (e.name == name) found.push_back(&e);
   return found;
 }
 
-std::string table(const std::vector<judge::ReadingStep>& path, const std::string& label,
+std::string table(const std::vector<core::ReadingStep>& path, const std::string& label,
                   const std::vector<std::string>& sets, const Times& times) {
   auto cellsOf = [&](const std::string& name) {
     std::vector<std::string> cells;
@@ -105,9 +105,9 @@ std::string table(const std::vector<judge::ReadingStep>& path, const std::string
     return cells;
   };
   std::string text = row("step", "solution", sets, sets);
-  for (const judge::SolutionEntry* e : readingPathSolutions(path))
+  for (const core::SolutionEntry* e : readingPathSolutions(path))
     if (cellsOf(e->name) != std::vector<std::string>(sets.size(), "-"))
-      text += row(judge::stepOf(path, e->name), e->name, sets, cellsOf(e->name));
+      text += row(core::stepOf(path, e->name), e->name, sets, cellsOf(e->name));
   return text + row(">>", label, sets, cellsOf(label));
 }
 

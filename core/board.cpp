@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace judge {
+namespace core {
 
 int boxSide(int side) {
   for (int n = 2; n <= 5; ++n)
@@ -217,4 +217,4 @@ std::string toGrid(const Board& board) {
   return out;
 }
 
-}  // namespace judge
+}  // namespace core

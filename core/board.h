@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace judge {
+namespace core {
 
 using Board = std::vector<std::vector<char>>;
 
@@ -37,4 +37,4 @@ std::string toLine(const Board& board);      // 81 characters for 9x9
 std::string toLeetCode(const Board& board);  // [["5","3",...],...]
 std::string toGrid(const Board& board);      // rows of cells with box separators
 
-}  // namespace judge
+}  // namespace core

@@ -8,7 +8,7 @@
 
 #include "core/testcases.h"
 
-namespace judge {
+namespace core {
 namespace {
 
 // The words of each line of `path` with its '#' comment removed, numbered
@@ -160,4 +160,4 @@ int TimeLimits::forSet(const std::string& set) const {
   return it == perSet_.end() ? default_ : it->second;
 }
 
-}  // namespace judge
+}  // namespace core

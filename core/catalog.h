@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace judge {
+namespace core {
 
 // A missing or malformed catalog file: "judge/time_limits.txt:4: ...".
 struct CatalogError : std::runtime_error {
@@ -74,4 +74,4 @@ class TimeLimits {
   long long memoryMb_ = 1024, outputMb_ = 8;
 };
 
-}  // namespace judge
+}  // namespace core

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-namespace judge {
+namespace core {
 namespace {
 
 using Cell = std::pair<int, int>;
@@ -143,4 +143,4 @@ std::string report(const std::string& reason, const Board& puzzle, const Board& 
   return out.str();
 }
 
-}  // namespace judge
+}  // namespace core

@@ -7,7 +7,7 @@
 
 #include "core/board.h"
 
-namespace judge {
+namespace core {
 
 // The first broken rule ("row 4 has two 7s (r4c2 and r4c8)"), or "" when the
 // answer is accepted. `expected` may be null.
@@ -25,4 +25,4 @@ std::string findConflict(const Board& board);
 std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
                    const Board* expected = nullptr);
 
-}  // namespace judge
+}  // namespace core

@@ -4,7 +4,7 @@
 
 #include "core/checker.h"
 
-namespace judge {
+namespace core {
 namespace {
 
 // LeetCode's example 1 and its unique solution.
@@ -111,4 +111,4 @@ TEST(Checker, ReportShowsTheBoardsAndWhereTheyDiffer) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace core

@@ -4,7 +4,7 @@
 
 #include "core/checker.h"
 
-namespace judge {
+namespace core {
 namespace {
 
 // The grid's fixed geometry: for each of the 3*side units (rows, columns,
@@ -141,4 +141,4 @@ Count countSolutions(const Board& puzzle, long limit) {
   return counter.result();
 }
 
-}  // namespace judge
+}  // namespace core

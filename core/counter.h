@@ -5,7 +5,7 @@
 #pragma once
 #include "core/board.h"
 
-namespace judge {
+namespace core {
 
 struct Count {
   long solutions = 0;  // min(number of solutions, limit)
@@ -16,4 +16,4 @@ struct Count {
 // a valid shape and no conflicting givens (see checker.h): such input gets 0.
 Count countSolutions(const Board& puzzle, long limit);
 
-}  // namespace judge
+}  // namespace core

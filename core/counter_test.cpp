@@ -6,7 +6,7 @@
 #include "core/counter.h"
 #include "core/testcases.h"
 
-namespace judge {
+namespace core {
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -47,4 +47,4 @@ TEST(Counter, ReturnsNoneForConflictingGivens) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace core

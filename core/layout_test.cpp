@@ -75,6 +75,23 @@ std::vector<Include> projectIncludes() {
   return found;
 }
 
+// The named namespaces a file opens at its top level ("namespace core {"), with their lines.
+std::vector<Include> namespacesOpened() {
+  static const std::regex opened(R"re(^namespace ([A-Za-z_]+) \{)re");
+  std::vector<Include> found;
+  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "judge", "solutions/tests"})
+    for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
+      std::string ext = entry.path().extension().string(), rel = fs::relative(entry.path(), kRoot).string();
+      if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp") || rel.rfind("judge/fixtures/", 0) == 0) continue;
+      std::ifstream in(entry.path());
+      int number = 0;
+      std::smatch m;
+      for (std::string text; std::getline(in, text);)
+        if (++number, std::regex_search(text, m, opened)) found.push_back({rel, number, m[1]});
+    }
+  return found;
+}
+
 // A test of a judge stage runs the whole judge (it judges real files), so it may
 // use any stage; the rule for folders still holds for it.
 bool judgeTest(const std::string& file) {
@@ -102,6 +119,20 @@ TEST(Layout, NoRoomReachesUpwardOrIntoTheJudgeForTheSharedWords) {
     EXPECT_TRUE(ok) << inc.file << ":" << inc.line << ": " << from << " may not include " << inc.target
                     << " (" << to << "); " << from << " may use only itself"
                     << (allowed.empty() ? "" : " and what is below it") << " (core/README.md, \"The arrows\")";
+  }
+}
+
+// The words say where they live: the shared ones are core::Board, core::check (declared in core/
+// only), the judge's are judge:: (in judge/ only), the toolkit's sudoku::, so that no room reads
+// "judge::" for a board.
+TEST(Layout, TheSharedWordsAreCoresAndTheJudgesOnlyTheJudges) {
+  std::vector<Include> opened = namespacesOpened();
+  ASSERT_GT(opened.size(), 50u);
+  for (const Include& ns : opened) {
+    std::string top = ns.file.substr(0, ns.file.find('/'));
+    if (ns.target == "core" || ns.target == "judge" || ns.target == "sudoku")
+      EXPECT_EQ(top, ns.target) << ns.file << ":" << ns.line << ": namespace " << ns.target
+                                << " belongs to " << ns.target << "/ (core/README.md, \"The arrows\")";
   }
 }
 

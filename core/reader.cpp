@@ -6,7 +6,7 @@
 #include <fstream>
 #include <stdexcept>
 
-namespace judge {
+namespace core {
 namespace {
 
 // What websites put between cells; never a cell itself.
@@ -325,4 +325,4 @@ std::vector<Entry> readPuzzleFile(const std::string& path, int side) {
   return entries;
 }
 
-}  // namespace judge
+}  // namespace core

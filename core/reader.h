@@ -11,7 +11,7 @@
 //     (`{{'5','3',...},...}`, optionally after `... board =` and before `;`)
 //     and with single-quoted cells.
 // Blank lines end a grid; lines whose first non-blank character is '#' are
-// comments. Parsing and validation are judge::parseCase's (board.h, checker.h):
+// comments. Parsing and validation are core::parseCase's (board.h, checker.h):
 // the reader only finds where each puzzle's text begins and ends.
 // Input is bounded: a line longer than kMaxLine characters, or an array
 // longer than that over several lines, is one error entry, and reading goes on
@@ -24,7 +24,7 @@
 
 #include "core/testcases.h"
 
-namespace judge {
+namespace core {
 
 // One puzzle of the input, or why it could not be read.
 struct Entry {
@@ -69,4 +69,4 @@ std::vector<Entry> readPuzzles(std::istream& in, const std::string& name, int si
 // The same for a file; one error entry if it cannot be read ("cannot open").
 std::vector<Entry> readPuzzleFile(const std::string& path, int side = 0);
 
-}  // namespace judge
+}  // namespace core

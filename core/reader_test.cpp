@@ -7,7 +7,7 @@
 
 #include "core/reader.h"
 
-namespace judge {
+namespace core {
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -127,4 +127,4 @@ TEST(Reader, UnreadableFilesAreErrors) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace core

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace judge {
+namespace core {
 namespace {
 
 std::vector<SolutionEntry>& entries() {
@@ -40,4 +40,4 @@ SkipRegistration::SkipRegistration(SkippedSolution entry) {
   insertByName(skipped(), std::move(entry));
 }
 
-}  // namespace judge
+}  // namespace core

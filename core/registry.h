@@ -10,7 +10,7 @@
 
 #include "core/board.h"
 
-namespace judge {
+namespace core {
 
 struct SolutionEntry {
   std::string name;              // the file's stem: "bitmask_mrv_std_function"
@@ -49,4 +49,4 @@ struct SkipRegistration {
   explicit SkipRegistration(SkippedSolution entry);
 };
 
-}  // namespace judge
+}  // namespace core

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace judge {
+namespace core {
 
 // The text after `tag` on each line of a file that starts with it.
 inline std::vector<std::string> tagged(const std::string& path, const std::string& tag) {
@@ -15,4 +15,4 @@ inline std::vector<std::string> tagged(const std::string& path, const std::strin
   return values;
 }
 
-}  // namespace judge
+}  // namespace core

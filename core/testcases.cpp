@@ -6,7 +6,7 @@
 
 #include "core/checker.h"
 
-namespace judge {
+namespace core {
 
 std::vector<std::string_view> splitBoards(std::string_view line) {
   std::vector<std::string_view> boards;
@@ -88,4 +88,4 @@ std::string camelCase(std::string_view snake) {
   return name;
 }
 
-}  // namespace judge
+}  // namespace core

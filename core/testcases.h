@@ -10,7 +10,7 @@
 
 #include "core/board.h"
 
-namespace judge {
+namespace core {
 
 struct Case {
   Board puzzle;
@@ -35,4 +35,4 @@ std::vector<Case> loadCases(const std::string& path);
 // "forum_hardest" -> "ForumHardest": the name a set or solution has in tests.
 std::string camelCase(std::string_view snake);
 
-}  // namespace judge
+}  // namespace core

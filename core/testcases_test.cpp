@@ -9,7 +9,7 @@
 #include "core/tagged_lines.h"
 #include "core/testcases.h"
 
-namespace judge {
+namespace core {
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -86,4 +86,4 @@ TEST(Loader, CheckerRejectsEveryBundledWrongOutput) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace core

@@ -16,7 +16,7 @@ if [ -n "$reason" ]; then
 #include "core/registry.h"
 
 namespace {
-const judge::SkipRegistration registration({"$name", "$file", "$reason"});
+const core::SkipRegistration registration({"$name", "$file", "$reason"});
 }  // namespace
 EOT
   exit 0
@@ -34,9 +34,9 @@ namespace {
 const char kSource[] = R"judge_source($(cat "$file")
 )judge_source";
 
-void solve(judge::Board& board) { solutions::$name::Solution().solveSudoku(board); }
+void solve(core::Board& board) { solutions::$name::Solution().solveSudoku(board); }
 
-const judge::Registration registration({"$name", "$file", solve, kSource,
+const core::Registration registration({"$name", "$file", solve, kSource,
                                         &typeid(solutions::$name::Solution)});
 }  // namespace
 EOT

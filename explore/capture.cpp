@@ -24,8 +24,8 @@ struct Activity {
 
 // What the hooks see of one run of a solution.
 struct Recorder {
-  judge::Board* board = nullptr;  // the board the solution was handed
-  judge::Board seen;              // that board at the last hook
+  core::Board* board = nullptr;  // the board the solution was handed
+  core::Board seen;              // that board at the last hook
   Limits limits;
   Trace* trace = nullptr;
   void* searchFunction = nullptr;  // known on the second run
@@ -94,8 +94,8 @@ Recorder* recorder = nullptr;  // the run under way; null outside capture()
 
 // One run of a fresh Solution on a copy of the puzzle. Returns the recursive function
 // nearest the bottom of the stack, or null.
-void* run(const judge::SolutionEntry& entry, const Limits& limits, void* searchFunction, Trace& trace) {
-  judge::Board board = trace.puzzle;
+void* run(const core::SolutionEntry& entry, const Limits& limits, void* searchFunction, Trace& trace) {
+  core::Board board = trace.puzzle;
   Recorder r;
   r.board = &board, r.seen = board, r.limits = limits, r.trace = &trace, r.searchFunction = searchFunction;
   recorder = &r;
@@ -133,7 +133,7 @@ std::string nameOf(void* fn) {
 
 }  // namespace
 
-Trace capture(const judge::SolutionEntry& entry, const judge::Board& puzzle, const Limits& limits) {
+Trace capture(const core::SolutionEntry& entry, const core::Board& puzzle, const Limits& limits) {
   Trace survey;
   survey.puzzle = puzzle;
   void* searchFunction = run(entry, limits, nullptr, survey);
@@ -147,8 +147,8 @@ Trace capture(const judge::SolutionEntry& entry, const judge::Board& puzzle, con
   return trace;
 }
 
-judge::Board replay(const judge::Board& puzzle, const std::vector<Step>& steps, size_t n) {
-  judge::Board board = puzzle;
+core::Board replay(const core::Board& puzzle, const std::vector<Step>& steps, size_t n) {
+  core::Board board = puzzle;
   int side = (int)board.size();
   for (size_t i = 0; i < n && i < steps.size(); ++i) board[steps[i].cell / side][steps[i].cell % side] = steps[i].to;
   return board;

@@ -32,7 +32,7 @@ struct Limits {
 
 struct Trace {
   std::string solution;
-  judge::Board puzzle;
+  core::Board puzzle;
   std::vector<Step> steps;
   std::vector<int> searchCalls;  // depth at each entry of the search function
   std::string searchFunction;    // its name ("search", "lambda in solveSudoku"); "" if none recursed
@@ -40,15 +40,15 @@ struct Trace {
   long callsBeforeFirstStep = 0; // how many of them came before the board first changed
   long stepsSeenTogether = 0;    // steps seen at one hook with another step: their order is row-major
   std::string stopped;           // why it was stopped at a limit, "" if it returned
-  judge::Board answer;           // the board when solveSudoku returned (or when it was stopped)
+  core::Board answer;           // the board when solveSudoku returned (or when it was stopped)
 };
 
 // Runs a fresh Solution of `entry` on `puzzle`, twice (the first run finds its search
 // function), and records the second. Throws std::logic_error when the binary's solutions are
 // not instrumented.
-Trace capture(const judge::SolutionEntry& entry, const judge::Board& puzzle, const Limits& limits = {});
+Trace capture(const core::SolutionEntry& entry, const core::Board& puzzle, const Limits& limits = {});
 
 // The board after the first n steps of `steps`, replayed from `puzzle`.
-judge::Board replay(const judge::Board& puzzle, const std::vector<Step>& steps, size_t n);
+core::Board replay(const core::Board& puzzle, const std::vector<Step>& steps, size_t n);
 
 }  // namespace explore

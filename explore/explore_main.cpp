@@ -57,15 +57,15 @@ Options parse(int argc, char** argv) {
 }
 
 // The puzzles of a file or of a text, checked by the reader; 9x9 only.
-std::vector<judge::Entry> readEntries(const std::string& fileOrText) {
+std::vector<core::Entry> readEntries(const std::string& fileOrText) {
   std::error_code notAFile;  // a puzzle's text may be too long for a file name
-  if (std::filesystem::is_regular_file(fileOrText, notAFile)) return judge::readPuzzleFile(fileOrText);
+  if (std::filesystem::is_regular_file(fileOrText, notAFile)) return core::readPuzzleFile(fileOrText);
   std::istringstream in(fileOrText);
-  return judge::readPuzzles(in, "PUZZLE");
+  return core::readPuzzles(in, "PUZZLE");
 }
 
 // Why a puzzle cannot be explored ("" if it can): the reader's error, or a size other than 9x9.
-std::string unusable(const judge::Entry& e) {
+std::string unusable(const core::Entry& e) {
   if (!e.error.empty()) return e.error;
   size_t side = e.puzzle.puzzle.size();
   if (side == 9) return "";
@@ -74,16 +74,16 @@ std::string unusable(const judge::Entry& e) {
 }
 
 std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
-  std::vector<judge::Entry> entries;
+  std::vector<core::Entry> entries;
   if (puzzle.empty()) {
-    for (const judge::Entry& e : judge::readPuzzleFile(kRoot + "/testcases/leetcode_example.txt")) entries.push_back(e);
-    for (const judge::Entry& e : judge::readPuzzleFile(kRoot + "/testcases/magictour.txt"))
+    for (const core::Entry& e : core::readPuzzleFile(kRoot + "/testcases/leetcode_example.txt")) entries.push_back(e);
+    for (const core::Entry& e : core::readPuzzleFile(kRoot + "/testcases/magictour.txt"))
       if (e.where.size() > 3 && e.where.compare(e.where.size() - 3, 3, ":37") == 0) entries.push_back(e);
   } else {
     entries = readEntries(puzzle);
   }
   std::vector<explore::Puzzle> puzzles;
-  for (const judge::Entry& e : entries) {
+  for (const core::Entry& e : entries) {
     if (std::string why = unusable(e); !why.empty()) {
       std::cerr << "explore: skipped " << e.where << ": " << why << '\n';
       continue;
@@ -97,19 +97,19 @@ std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
 }
 
 // The solutions to capture: the user's file first, when there is one, then the bundled ones.
-std::vector<const judge::SolutionEntry*> entriesToCapture(const Options& o) {
-  std::vector<const judge::SolutionEntry*> entries;
-  for (const judge::SolutionEntry& entry : judge::solutions())
-    if (entry.name != judge::kYoursEntry) entries.push_back(&entry);
+std::vector<const core::SolutionEntry*> entriesToCapture(const Options& o) {
+  std::vector<const core::SolutionEntry*> entries;
+  for (const core::SolutionEntry& entry : core::solutions())
+    if (entry.name != core::kYoursEntry) entries.push_back(&entry);
     else if (!o.yours.empty()) entries.insert(entries.begin(), &entry);
-  if (!o.yours.empty() && (entries.empty() || entries[0]->name != judge::kYoursEntry))
+  if (!o.yours.empty() && (entries.empty() || entries[0]->name != core::kYoursEntry))
     usage("--yours: this binary holds no file of yours (make explore SOLUTION=f.cpp builds one that does)");
   return entries;
 }
 
 // Why capturing the user's file on `board` would end this process, or "": the capture tried
 // first in a child process, killed after kTrialSeconds.
-std::string crashesOn(const judge::SolutionEntry& entry, const judge::Board& board, const explore::Limits& limits) {
+std::string crashesOn(const core::SolutionEntry& entry, const core::Board& board, const explore::Limits& limits) {
   std::cout.flush();
   pid_t pid = fork();
   if (pid < 0) return std::string("it could not be tried first: fork: ") + std::strerror(errno);
@@ -145,12 +145,12 @@ int main(int argc, char** argv) {
   Options o = parse(argc, argv);
   try {
     std::vector<explore::Puzzle> puzzles = choosePuzzles(o.puzzle);
-    explore::Yours yours{judge::kYoursEntry, o.yours};
-    std::string name = o.yours.empty() ? "" : judge::yoursLabel(o.yours);
+    explore::Yours yours{core::kYoursEntry, o.yours};
+    std::string name = o.yours.empty() ? "" : core::yoursLabel(o.yours);
     for (explore::Puzzle& p : puzzles) {
       std::cout << p.where << '\n';
-      for (const judge::SolutionEntry* entry : entriesToCapture(o)) {
-        bool mine = entry->name == judge::kYoursEntry;
+      for (const core::SolutionEntry* entry : entriesToCapture(o)) {
+        bool mine = entry->name == core::kYoursEntry;
         if (std::string why = mine ? crashesOn(*entry, p.board, o.limits) : ""; !why.empty()) {
           std::cerr << "explore: skipped " << name << " on " << p.where << ": " << why
                     << " (make judge SOLUTION=" << o.yours << " says more)\n";

@@ -18,25 +18,25 @@ namespace {
 
 const std::string kRoot = REPO_ROOT;
 
-judge::Case loadCase(const std::string& set, size_t index) {
-  return judge::loadCases(kRoot + "/testcases/" + set + ".txt").at(index);
+core::Case loadCase(const std::string& set, size_t index) {
+  return core::loadCases(kRoot + "/testcases/" + set + ".txt").at(index);
 }
-judge::Case leetcodeExample() { return loadCase("leetcode_example", 0); }
-judge::Case ladderPuzzle() {  // testcases/magictour.txt:37, bench/ladder.txt's hard puzzle
-  for (const judge::Case& c : judge::loadCases(kRoot + "/testcases/magictour.txt"))
+core::Case leetcodeExample() { return loadCase("leetcode_example", 0); }
+core::Case ladderPuzzle() {  // testcases/magictour.txt:37, bench/ladder.txt's hard puzzle
+  for (const core::Case& c : core::loadCases(kRoot + "/testcases/magictour.txt"))
     if (c.where.size() > 3 && c.where.compare(c.where.size() - 3, 3, ":37") == 0) return c;
   throw std::runtime_error("magictour.txt has no line 37");
 }
 
-const judge::SolutionEntry& solution(const std::string& name) {
-  for (const judge::SolutionEntry& e : judge::solutions())
+const core::SolutionEntry& solution(const std::string& name) {
+  for (const core::SolutionEntry& e : core::solutions())
     if (e.name == name) return e;
   throw std::runtime_error("no solution " + name);
 }
 
 std::vector<std::string> solutionNames() {
   std::vector<std::string> names;
-  for (const judge::SolutionEntry& e : judge::solutions()) names.push_back(e.name);
+  for (const core::SolutionEntry& e : core::solutions()) names.push_back(e.name);
   return names;
 }
 
@@ -47,7 +47,7 @@ std::string readText(const std::string& path) {
   return text.str();
 }
 
-int filledBySearch(const judge::Board& puzzle, const judge::Board& board) {
+int filledBySearch(const core::Board& puzzle, const core::Board& board) {
   int filled = 0;
   for (size_t r = 0; r < board.size(); ++r)
     for (size_t c = 0; c < board.size(); ++c) filled += puzzle[r][c] == '.' && board[r][c] != '.';
@@ -56,7 +56,7 @@ int filledBySearch(const judge::Board& puzzle, const judge::Board& board) {
 
 // Each step's `from` is what the replayed board holds there, and `to` differs from it.
 void expectConsistent(const Trace& trace) {
-  judge::Board board = trace.puzzle;
+  core::Board board = trace.puzzle;
   for (size_t i = 0; i < trace.steps.size(); ++i) {
     const Step& s = trace.steps[i];
     char& cell = board[s.cell / 9][s.cell % 9];
@@ -69,31 +69,31 @@ void expectConsistent(const Trace& trace) {
 class Capture : public testing::TestWithParam<std::string> {};
 
 TEST_P(Capture, ReplayOfTheLeetCodeExampleGivesTheAnswer) {
-  judge::Case example = leetcodeExample();
+  core::Case example = leetcodeExample();
   Trace trace = capture(solution(GetParam()), example.puzzle);
   ASSERT_EQ(trace.stopped, "");
   ASSERT_FALSE(trace.steps.empty());
   expectConsistent(trace);
-  judge::Board replayed = replay(trace.puzzle, trace.steps, trace.steps.size());
-  EXPECT_EQ(judge::toLine(replayed), judge::toLine(trace.answer));
-  EXPECT_EQ(judge::check(example.puzzle, replayed, example.solution ? &*example.solution : nullptr), "");
+  core::Board replayed = replay(trace.puzzle, trace.steps, trace.steps.size());
+  EXPECT_EQ(core::toLine(replayed), core::toLine(trace.answer));
+  EXPECT_EQ(core::check(example.puzzle, replayed, example.solution ? &*example.solution : nullptr), "");
 }
 
 TEST_P(Capture, ReplayOfTheLadderPuzzleGivesTheAnswerOrStopsAtTheLimit) {
-  judge::Case ladder = ladderPuzzle();
+  core::Case ladder = ladderPuzzle();
   Trace trace = capture(solution(GetParam()), ladder.puzzle);
   expectConsistent(trace);
-  judge::Board replayed = replay(trace.puzzle, trace.steps, trace.steps.size());
+  core::Board replayed = replay(trace.puzzle, trace.steps, trace.steps.size());
   if (!trace.stopped.empty()) {
-    EXPECT_NE(judge::check(ladder.puzzle, replayed), "") << "stopped, yet the board is solved";
+    EXPECT_NE(core::check(ladder.puzzle, replayed), "") << "stopped, yet the board is solved";
     return;
   }
-  EXPECT_EQ(judge::toLine(replayed), judge::toLine(trace.answer));
-  EXPECT_EQ(judge::check(ladder.puzzle, replayed, &*ladder.solution), "");
+  EXPECT_EQ(core::toLine(replayed), core::toLine(trace.answer));
+  EXPECT_EQ(core::check(ladder.puzzle, replayed, &*ladder.solution), "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Explore, Capture, testing::ValuesIn(solutionNames()),
-                         [](const testing::TestParamInfo<std::string>& info) { return judge::camelCase(info.param); });
+                         [](const testing::TestParamInfo<std::string>& info) { return core::camelCase(info.param); });
 
 void expectSameMoves(const Trace& a, const Trace& b) {
   ASSERT_FALSE(a.steps.empty());
@@ -108,7 +108,7 @@ void expectSameMoves(const Trace& a, const Trace& b) {
 }
 
 TEST(Capture, StdFunctionAndYCombinatorMakeTheSameMovesStepForStep) {
-  for (const judge::Case& c : {leetcodeExample(), ladderPuzzle()}) {
+  for (const core::Case& c : {leetcodeExample(), ladderPuzzle()}) {
     Trace viaFunction = capture(solution("bitmask_mrv_std_function"), c.puzzle);
     Trace viaY = capture(solution("bitmask_mrv_y_combinator"), c.puzzle);
     EXPECT_EQ(viaFunction.stopped, "");
@@ -144,7 +144,7 @@ TEST(Capture, BoolArraysMakeTheMovesOfNaiveBacktracking) {
 TEST(Capture, DepthIsTheLevelOfTheRecursion) {
   for (const char* name : {"naive_backtracking", "bitmask_mrv_std_function", "generic_bitmask_mrv"}) {
     Trace trace = capture(solution(name), ladderPuzzle().puzzle, {3000, 20000000});
-    judge::Board board = trace.puzzle;
+    core::Board board = trace.puzzle;
     for (size_t i = 0; i < trace.steps.size(); ++i) {
       const Step& s = trace.steps[i];
       board[s.cell / 9][s.cell % 9] = s.to;
@@ -203,7 +203,7 @@ TEST(Page, EncodesAStepInThreeCharacters) {
 
 // make explore SOLUTION=f.cpp: the user's file is named by its path and marked; the others not.
 TEST(Page, MarksTheUsersFileAndNamesItByItsPath) {
-  judge::Board puzzle = leetcodeExample().puzzle;
+  core::Board puzzle = leetcodeExample().puzzle;
   std::vector<Puzzle> puzzles = {{"x", puzzle, {capture(solution("naive_backtracking"), puzzle),
                                                 capture(solution("dancing_links"), puzzle)}}};
   Yours yours{"naive_backtracking", "my dir/mine.cpp"};
@@ -217,7 +217,7 @@ TEST(Page, MarksTheUsersFileAndNamesItByItsPath) {
 // A file name is the user's: one that closes the script or is not UTF-8 still makes a page that
 // parses, the name shown as near as JSON allows.
 TEST(Page, KeepsTheScriptWholeWhateverTheFileIsCalled) {
-  judge::Board puzzle = leetcodeExample().puzzle;
+  core::Board puzzle = leetcodeExample().puzzle;
   std::vector<Puzzle> puzzles = {{"x", puzzle, {capture(solution("naive_backtracking"), puzzle)}}};
   Yours yours{"naive_backtracking", "a</script>\xff\n.cpp"};
   std::string json = toJson(puzzles, {}, &yours);
@@ -228,9 +228,9 @@ TEST(Page, KeepsTheScriptWholeWhateverTheFileIsCalled) {
 // Every solution on the default puzzles, within the step limit, makes a page that opens at once.
 TEST(Page, OfTheDefaultPuzzlesIsUnderThreeMegabytes) {
   std::vector<Puzzle> puzzles;
-  for (const judge::Case& c : {leetcodeExample(), ladderPuzzle()}) {
+  for (const core::Case& c : {leetcodeExample(), ladderPuzzle()}) {
     puzzles.push_back({c.where, c.puzzle, {}});
-    for (const judge::SolutionEntry& entry : judge::solutions()) puzzles.back().traces.push_back(capture(entry, c.puzzle));
+    for (const core::SolutionEntry& entry : core::solutions()) puzzles.back().traces.push_back(capture(entry, c.puzzle));
   }
   EXPECT_LT(toJson(puzzles, {}).size(), 3u << 20);
 }
@@ -273,7 +273,7 @@ class Browser : public testing::Test {
   static void SetUpTestSuite() {
     if (run("command -v chromium").empty()) return;
     std::filesystem::create_directories(EXPLORE_DIR);
-    for (const judge::Case& c : {leetcodeExample(), ladderPuzzle()}) {
+    for (const core::Case& c : {leetcodeExample(), ladderPuzzle()}) {
       puzzles_.push_back({c.where, c.puzzle, {}});
       for (const char* name : {"bitmask_mrv_std_function", "naive_backtracking", "dancing_links"})
         puzzles_.back().traces.push_back(capture(solution(name), c.puzzle));
@@ -299,8 +299,8 @@ TEST_F(Browser, ShowsTheTracesBoardAfterNStepsWithoutErrors) {
     std::string head = dom.substr(0, 2000);
     ASSERT_NE(dom.find("data-ready=\"yes\""), std::string::npos) << "the page's script did not finish:\n" << head;
     EXPECT_NE(dom.find("<pre id=\"errors\"></pre>"), std::string::npos) << "errors on the page:\n" << head;
-    EXPECT_EQ(shownBoard(dom, "board-left"), judge::toLine(replay(left.puzzle, left.steps, n))) << n << " steps";
-    EXPECT_EQ(shownBoard(dom, "board-right"), judge::toLine(replay(right.puzzle, right.steps, n))) << n << " steps";
+    EXPECT_EQ(shownBoard(dom, "board-left"), core::toLine(replay(left.puzzle, left.steps, n))) << n << " steps";
+    EXPECT_EQ(shownBoard(dom, "board-right"), core::toLine(replay(right.puzzle, right.steps, n))) << n << " steps";
   }
 }
 

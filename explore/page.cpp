@@ -41,16 +41,16 @@ std::string encodeCalls(const std::vector<int>& depths) {
   return out;
 }
 
-const judge::SolutionEntry* entryOf(const std::string& name) {
-  for (const judge::SolutionEntry& e : judge::solutions())
+const core::SolutionEntry* entryOf(const std::string& name) {
+  for (const core::SolutionEntry& e : core::solutions())
     if (e.name == name) return &e;
   return nullptr;
 }
 
 Json traceJson(const Trace& t, const Yours* yours) {
-  const judge::SolutionEntry* entry = entryOf(t.solution);
+  const core::SolutionEntry* entry = entryOf(t.solution);
   bool mine = yours && t.solution == yours->entry;
-  return {{"solution", mine ? judge::yoursLabel(yours->file) : t.solution},
+  return {{"solution", mine ? core::yoursLabel(yours->file) : t.solution},
           {"yours", mine},
           {"file", mine ? yours->file : entry ? entry->file : ""},
           {"idea", entry ? idea(std::string(entry->source)) : ""},
@@ -62,8 +62,8 @@ Json traceJson(const Trace& t, const Yours* yours) {
           {"callsBeforeFirstStep", t.callsBeforeFirstStep},
           {"stepsSeenTogether", t.stepsSeenTogether},
           {"stopped", t.stopped},
-          {"answer", judge::toLine(t.answer)},
-          {"verdict", t.stopped.empty() ? judge::check(t.puzzle, t.answer) : ""}};
+          {"answer", core::toLine(t.answer)},
+          {"verdict", t.stopped.empty() ? core::check(t.puzzle, t.answer) : ""}};
 }
 
 }  // namespace
@@ -78,7 +78,7 @@ std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, con
   for (const Puzzle& p : puzzles) {
     Json traces = Json::array();
     for (const Trace& t : p.traces) traces.push_back(traceJson(t, yours));
-    list.push_back({{"where", p.where}, {"side", p.board.size()}, {"puzzle", judge::toLine(p.board)}, {"traces", traces}});
+    list.push_back({{"where", p.where}, {"side", p.board.size()}, {"puzzle", core::toLine(p.board)}, {"traces", traces}});
   }
   return scriptSafe({{"stepLimit", limits.steps}, {"callLimit", limits.calls}, {"puzzles", list}});
 }

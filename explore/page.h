@@ -10,7 +10,7 @@ namespace explore {
 
 struct Puzzle {
   std::string where;  // "testcases/magictour.txt:37"
-  judge::Board board;
+  core::Board board;
   std::vector<Trace> traces;  // one per solution
 };
 

@@ -12,6 +12,7 @@
 #include "judge/sandbox/sandbox.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;

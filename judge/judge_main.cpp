@@ -59,7 +59,7 @@ std::vector<std::string> splitList(const std::string& list) {
 // A usage error, before any file is judged: a set that does not exist.
 std::optional<std::string> unknownSet(const std::vector<std::string>& sets,
                                       const std::string& root) {
-  std::vector<std::string> known = judge::bundledSets(root);
+  std::vector<std::string> known = core::bundledSets(root);
   for (const std::string& set : sets)
     if (std::find(known.begin(), known.end(), set) == known.end()) return set;
   return std::nullopt;

@@ -66,7 +66,7 @@ tests=$(realpath "${1:?usage: solutions/table.sh path/to/tests}")
 list=$("$tests" --gtest_list_tests)
 cd "$(dirname "$0")"
 
-# forum_hardest -> ForumHardest, as judge::camelCase names suites and tests.
+# forum_hardest -> ForumHardest, as core::camelCase names suites and tests.
 camel() { echo "$1" | awk -F'[^A-Za-z0-9]+' '{ for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2); print "" }'; }
 
 # Whether the test list holds SUITE.TEST.

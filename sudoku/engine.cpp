@@ -6,7 +6,8 @@
 #include <immintrin.h>
 #endif
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 // The board is three bands of three rows. A band word holds 27 bits, bit 9 * r + c for row r
@@ -501,4 +502,4 @@ long solutionCount(const Board& puzzle, long limit) {
                             : countSolutions(puzzle, limit).solutions;
 }
 
-}  // namespace judge
+}  // namespace sudoku

@@ -25,7 +25,8 @@
 
 #include "core/counter.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 
 struct NineCount {
   long solutions = 0;           // min(number of solutions, limit)
@@ -53,4 +54,4 @@ Count countFast(const Board& puzzle, long limit);
 // The same, the count alone (no board for the first solution).
 long solutionCount(const Board& puzzle, long limit);
 
-}  // namespace judge
+}  // namespace sudoku

@@ -16,7 +16,8 @@
 #include "core/registry.h"
 #include "core/testcases.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -163,4 +164,4 @@ TEST(Engine, FindsTheSameFirstSolutionAsPropagationBitboardWithTemplates) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace sudoku

@@ -15,10 +15,10 @@
 
 namespace {
 
-void requireValid(const judge::Entry& e) {
+void requireValid(const core::Entry& e) {
   if (!e.error.empty()) return;
-  const judge::Board& puzzle = e.puzzle.puzzle;
-  if (judge::boxSide(int(puzzle.size())) == 0 || !judge::findConflict(puzzle).empty()) abort();
+  const core::Board& puzzle = e.puzzle.puzzle;
+  if (core::boxSide(int(puzzle.size())) == 0 || !core::findConflict(puzzle).empty()) abort();
 }
 
 }  // namespace
@@ -29,12 +29,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int side = sides[data[0] % 5];
   std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
   std::istringstream in(text);
-  for (const judge::Entry& e : judge::readPuzzles(in, "fuzz", side)) {
+  for (const core::Entry& e : core::readPuzzles(in, "fuzz", side)) {
     if (e.error.empty() == false && e.where.empty()) abort();  // every message says where
     requireValid(e);
   }
   try {
-    judge::parseBoard(text);
+    core::parseBoard(text);
   } catch (const std::invalid_argument&) {
   }
   return 0;

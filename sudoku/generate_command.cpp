@@ -7,7 +7,8 @@
 #include "sudoku/parallel.h"
 #include "sudoku/sudoku.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 // Up to 16x16 a uniqueness check is at most a few seconds without a budget;
@@ -76,4 +77,4 @@ int generateCommand(const GenerateOptions& o, std::ostream& out, std::ostream& e
   return 0;
 }
 
-}  // namespace judge
+}  // namespace sudoku

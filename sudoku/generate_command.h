@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <ostream>
 
-namespace judge {
+namespace sudoku {
 
 struct GenerateOptions {
   int size = 9;
@@ -27,4 +27,4 @@ CLI::App* addGenerate(CLI::App& app, GenerateOptions& options);
 // Returns kStatusOk, or kStatusUsage (sudoku.h) with a message on `err`.
 int generateCommand(const GenerateOptions& options, std::ostream& out, std::ostream& err);
 
-}  // namespace judge
+}  // namespace sudoku

@@ -15,7 +15,8 @@
 #include "sudoku/sudoku_run.h"
 #include "core/testcases.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -130,4 +131,4 @@ TEST(SudokuJobs, ANamedSolverGivesTheSameAnswers) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace sudoku

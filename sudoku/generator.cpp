@@ -11,7 +11,8 @@
 #include "sudoku/grid.h"
 #include "sudoku/parallel.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 // Fisher-Yates with our own draws: the same order with every standard library.
@@ -375,4 +376,4 @@ Generated generate(int side, uint64_t seed, uint64_t index, const Removal& remov
   return {std::move(puzzle), std::move(solution), rating, minimal};
 }
 
-}  // namespace judge
+}  // namespace sudoku

@@ -15,7 +15,8 @@
 
 #include "core/board.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 
 struct Removal {
   int minGivens = 0;  // stop once this many givens are left; 0: go on to a minimal puzzle
@@ -60,4 +61,4 @@ Board removeGivens(const Board& grid, std::mt19937_64& rng, const Removal& remov
 // 9x9 boards by the engine and cheaper proofs, and must decide alike: the tests compare them.
 Board removeGivensByCounting(const Board& grid, std::mt19937_64& rng, const Removal& removal);
 
-}  // namespace judge
+}  // namespace sudoku

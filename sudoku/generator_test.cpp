@@ -14,7 +14,8 @@
 #include "core/counter.h"
 #include "core/testcases.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -190,4 +191,4 @@ TEST(Generator, RejectsASideThatIsNotASquare) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace sudoku

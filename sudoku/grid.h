@@ -12,7 +12,8 @@
 
 #include "core/board.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 
 struct Branch {
   int r = -1, c = -1;   // r < 0: the board is full
@@ -132,4 +133,4 @@ struct Grid {
   }
 };
 
-}  // namespace judge
+}  // namespace sudoku

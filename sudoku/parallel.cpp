@@ -11,7 +11,8 @@
 #include "core/checker.h"
 #include "sudoku/grid.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 // What the threads share: the limit and the solutions found so far, the
@@ -124,4 +125,4 @@ void forEachIndex(size_t count, int jobs, const std::function<void(size_t)>& tas
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace judge
+}  // namespace sudoku

@@ -15,7 +15,8 @@
 
 #include "core/board.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 
 struct TreeSearch {
   long solutions = 0;    // min(number of solutions, limit)
@@ -36,4 +37,4 @@ TreeSearch searchTree(const Board& puzzle, long limit, int threads,
 // first exception a task throws is rethrown once all threads have finished.
 void forEachIndex(size_t count, int jobs, const std::function<void(size_t)>& task);
 
-}  // namespace judge
+}  // namespace sudoku

@@ -15,7 +15,8 @@
 #include "core/counter.h"
 #include "core/testcases.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -128,4 +129,4 @@ TEST(ForEachIndex, RethrowsATasksExceptionAfterTheOthersFinish) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace sudoku

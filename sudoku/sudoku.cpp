@@ -15,7 +15,8 @@
 #include "core/reader.h"
 #include "core/registry.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 struct Streams {
@@ -313,4 +314,4 @@ int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostrea
   return kStatusUsage;
 }
 
-}  // namespace judge
+}  // namespace sudoku

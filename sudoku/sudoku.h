@@ -4,7 +4,7 @@
 #pragma once
 #include <iostream>
 
-namespace judge {
+namespace sudoku {
 
 // Exit statuses; when several apply, the highest is returned.
 enum SudokuStatus {
@@ -18,4 +18,4 @@ enum SudokuStatus {
 int sudokuMain(int argc, const char* const argv[], std::istream& in, std::ostream& out,
                std::ostream& err);
 
-}  // namespace judge
+}  // namespace sudoku

@@ -7,5 +7,5 @@ int main(int argc, char** argv) {
   // The reader takes characters from std::cin's own buffer, and knows when it
   // is empty (time to flush answers): unsynced, std::cin has one.
   std::ios::sync_with_stdio(false);
-  return judge::sudokuMain(argc, argv, std::cin, std::cout, std::cerr);
+  return sudoku::sudokuMain(argc, argv, std::cin, std::cout, std::cerr);
 }

@@ -6,7 +6,8 @@
 
 #include "sudoku/sudoku.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 
 struct Outcome {
   int status;
@@ -34,4 +35,4 @@ inline std::vector<std::string> lines(const std::string& text) {
   return result;
 }
 
-}  // namespace judge
+}  // namespace sudoku

@@ -18,7 +18,8 @@
 #include "sudoku/sudoku_run.h"
 #include "core/tagged_lines.h"
 
-namespace judge {
+namespace sudoku {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;
@@ -433,4 +434,4 @@ TEST(SudokuBinary, ExitsWithTheStatusAndKeepsGoing) {
 }
 
 }  // namespace
-}  // namespace judge
+}  // namespace sudoku

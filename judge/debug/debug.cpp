@@ -15,6 +15,7 @@
 #include "judge/sandbox/sandbox.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

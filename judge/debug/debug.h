@@ -17,6 +17,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 // What make debug runs, built: the program and the case file it reads.
 // Also linked as $(BUILD)/debug/program and $(BUILD)/debug/case.txt, the

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 namespace judge {
+using namespace core;
 namespace {
 
 using Clock = std::chrono::steady_clock;

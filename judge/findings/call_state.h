@@ -15,6 +15,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 struct StateBetweenCalls {
   size_t failing = 0;            // the failing case's index

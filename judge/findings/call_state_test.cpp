@@ -7,6 +7,7 @@
 #include <algorithm>
 
 namespace judge {
+using namespace core;
 namespace {
 
 using std::chrono::milliseconds;

@@ -7,6 +7,7 @@
 #include "core/catalog.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 std::optional<FailingCase> firstFailingCase(const FileResult& result, const Workspace& workspace) {

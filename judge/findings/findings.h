@@ -18,6 +18,7 @@
 #include "judge/findings/standing.h"
 
 namespace judge {
+using namespace core;
 
 struct FindingsOptions {
   bool standing = true;  // STANDING=0: not measured

@@ -7,6 +7,7 @@
 #include "core/reader.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

@@ -13,6 +13,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 struct SavedCase {
   Board puzzle;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 namespace judge {
+using namespace core;
 namespace {
 
 bool atHalfTheLimit(long long micros, int limitMs) { return 2 * micros >= limitMs * 1000LL; }

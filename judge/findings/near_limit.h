@@ -8,6 +8,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 struct NearLimit {
   std::string set;

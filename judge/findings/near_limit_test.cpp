@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace judge {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;

@@ -11,6 +11,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 // The puzzles of TEXT in any form the reader takes (reader.h), or of the file
 // TEXT names; none, with `error` set, when one is malformed or there is none.

@@ -4,6 +4,7 @@
 #include <random>
 
 namespace judge {
+using namespace core;
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -17,6 +17,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 struct Shrunk {
   Board puzzle;                     // the failing board with the fewest empty cells found

@@ -8,6 +8,7 @@
 #include "core/testcases.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 using std::chrono::milliseconds;

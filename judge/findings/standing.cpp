@@ -5,6 +5,7 @@
 #include <optional>
 
 namespace judge {
+using namespace core;
 namespace {
 
 constexpr int kMaxRepeats = 1000;

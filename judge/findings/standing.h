@@ -26,6 +26,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 struct StandingOptions {
   bool full = false;                 // every case of each set, not the quick subset

@@ -11,6 +11,7 @@
 #include <sstream>
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

@@ -8,6 +8,7 @@
 #include "judge/findings/standing.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 std::string fixed(const char* pattern, double value) {

@@ -14,6 +14,7 @@
 #include "judge/sandbox/sandbox.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -21,6 +21,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 struct StressOptions {
   int seconds = 0;        // 0: no stress stage

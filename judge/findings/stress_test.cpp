@@ -13,6 +13,7 @@
 #include "judge/sandbox/sandbox.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 namespace judge {
+using namespace core;
 namespace {
 
 const SetResult* firstFailingTierSet(const FileResult& result) {

@@ -14,6 +14,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 
 // A JSON value: nlohmann/json's, keeping an object's keys in the order they were set, so that a
 // document reads in the order the text report does.

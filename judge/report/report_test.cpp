@@ -16,6 +16,7 @@
 #include "core/testcases.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;

@@ -24,6 +24,7 @@
 #include "judge/sandbox/runner.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 constexpr int kAnswerFd = 3;
@@ -56,7 +57,7 @@ bool writeAll(const std::string& text) {
 
 // 0 when the judge closed the puzzle channel, 3 when an answer could not be
 // written, 4 without a channel.
-int judge_run_cases(int, char**, void (*solve)(judge::Board&)) {
+int judge_run_cases(int, char**, void (*solve)(core::Board&)) {
   using namespace judge;
   FILE* puzzles = fdopen(kPuzzleFd, "r");
   // The reading and writing of a board once before "ready", so that their

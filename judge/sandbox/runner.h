@@ -10,4 +10,4 @@
 // Runs `solve` on every puzzle the judge sends (runner.cpp describes the
 // channels; the judge times and limits the process from outside, so no
 // argument is needed). Returns main's status.
-extern "C" int judge_run_cases(int argc, char** argv, void (*solve)(judge::Board&));
+extern "C" int judge_run_cases(int argc, char** argv, void (*solve)(core::Board&));

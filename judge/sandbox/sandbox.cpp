@@ -26,6 +26,7 @@
 #include <thread>
 
 namespace judge {
+using namespace core;
 namespace {
 
 using Clock = std::chrono::steady_clock;

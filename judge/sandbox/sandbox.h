@@ -29,6 +29,7 @@
 #include "judge/sandbox/process_tree.h"
 
 namespace judge {
+using namespace core;
 
 // What a whole process tree may use, watched from the parent.
 struct Limits {

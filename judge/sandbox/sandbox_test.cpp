@@ -26,6 +26,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

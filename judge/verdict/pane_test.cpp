@@ -12,6 +12,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 const std::string kRoot = REPO_ROOT;

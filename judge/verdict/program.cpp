@@ -15,6 +15,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

@@ -15,6 +15,7 @@
 #include "core/testcases.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

@@ -18,6 +18,7 @@
 #include "core/testcases.h"
 
 namespace judge {
+using namespace core;
 
 enum class Verdict {
   kAccepted,

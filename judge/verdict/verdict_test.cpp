@@ -16,6 +16,7 @@
 #include "judge/verdict/verdict.h"
 
 namespace judge {
+using namespace core;
 namespace {
 
 namespace fs = std::filesystem;

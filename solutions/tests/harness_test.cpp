@@ -15,8 +15,8 @@
 #include "core/registry.h"
 #include "core/testcases.h"
 
-namespace judge {
 namespace {
+using namespace core;
 
 const std::string kRoot = REPO_ROOT;
 
@@ -138,10 +138,9 @@ TEST(Registry, SetsListNamesRealSolutionsAndSets) {
 }
 
 }  // namespace
-}  // namespace judge
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  judge::registerHarness();
+  registerHarness();
   return RUN_ALL_TESTS();
 }

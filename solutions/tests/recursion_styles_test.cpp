@@ -14,7 +14,6 @@
 
 #include <functional>
 
-namespace judge {
 namespace {
 
 constexpr int kLevels = 10;  // recursive calls below the first one
@@ -98,4 +97,3 @@ TEST(RecursionStyles, DeducingThisByValueCopiesTheLambdaOnEveryCall) {
 #endif
 
 }  // namespace
-}  // namespace judge

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <string>
 
-namespace judge {
 namespace {
 
 namespace fs = std::filesystem;
@@ -94,4 +93,3 @@ TEST(Table, NamesTheBundledSolutionsAfterTheirHeaders) {
 }
 
 }  // namespace
-}  // namespace judge
