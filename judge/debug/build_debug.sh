@@ -15,7 +15,8 @@ toolchain=$1 file=$2 name=$3 out=$4 root=$5
 # -O2 -> -O0: every variable is where the source says; the sanitizers stay, as on LeetCode.
 debugflags="$(printf '%s' "$flags" | sed 's/-O[0-9s]*/-O0/g') -fno-omit-frame-pointer"
 mkdir -p "$(dirname "$out")"
-trap 'rm -f "$out.$$.cc"' EXIT
+own=$(mktemp "$out.XXXXXX")  # this build's own names: another make debug of the file may be building
+trap 'rm -f "$own" "$own.cc"' EXIT
 {
   "$root/judge/sandbox/solution_unit.sh" "$file" "$name" "make debug driver"
   # In a debugger: no leak check (LeakSanitizer cannot run under ptrace), and a
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
   std::printf("%s]\n", text.c_str());
 }
 DRIVER
-} > "$out.$$.cc"  # this run's own: another make debug of the same file may be building too
+} > "$own.cc"
 # clang: the prelude (the whole standard library) parsed once at these flags, kept beside the
 # programs for every later file (most of a compile's time); the judge's own is -O2's.
 pch=
@@ -65,5 +66,5 @@ case "$cxx" in
     fi
     pch="-include-pch $pch";;
 esac
-$cxx -std="$standard" $debugflags $pch -I"$root" "$out.$$.cc" ${linkflags:-} -o "$out.$$"
-mv -f "$out.$$" "$out"
+$cxx -std="$standard" $debugflags $pch -I"$root" "$own.cc" ${linkflags:-} -o "$own"
+mv -f "$own" "$out"

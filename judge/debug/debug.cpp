@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -32,16 +33,6 @@ std::string readText(const std::string& path) {
 uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
   return hash;
-}
-
-// `path` holding `text`, in one step: two make debug runs of one file at once (two shards of
-// make test do) each write it, and neither may read the other's half-written file.
-void writeWhole(const std::string& path, const std::string& text) {
-  std::string temporary = path + "." + std::to_string(getpid());
-  std::ofstream(temporary, std::ios::binary) << text;
-  std::error_code failed;
-  fs::rename(temporary, path, failed);
-  if (failed) throw std::runtime_error("cannot write " + path + ": " + failed.message());
 }
 
 struct ChosenCase {
@@ -91,7 +82,8 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
 
 // `link` made to point at `target`, in one step (an editor may be reading it).
 void pointAt(const fs::path& link, const fs::path& target) {
-  fs::path temporary = link.string() + ".new";
+  static std::atomic<unsigned> made{0};  // a name of this call's own: other runs link at once
+  fs::path temporary = link.string() + ".new." + std::to_string(getpid()) + "." + std::to_string(made++);
   std::error_code ignored;
   fs::remove(temporary, ignored);
   fs::create_symlink(target, temporary);

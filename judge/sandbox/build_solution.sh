@@ -18,13 +18,17 @@ if [ "$standard" != c++23 ] && grep -q '^// Needs: C++23' "$file"; then
   exit 77
 fi
 mkdir -p "$(dirname "$out")"
+# This build's own names (mktemp's, not $$: in the sandbox's PID namespace every build is
+# process 2), so that two judges building the same file at once never share a file.
+own=$(mktemp "$out.XXXXXX")
+trap 'rm -f "$own" "$own.cc"' EXIT
 {
   "$(dirname "$0")/solution_unit.sh" "$file" "$name" "LeetCode driver"
   echo 'extern "C" int judge_run_cases(int, char**, void (*)(std::vector<std::vector<char>>&));'
   echo 'int main(int argc, char** argv) {'
   echo '  return judge_run_cases(argc, argv, [](std::vector<std::vector<char>>& board) { Solution().solveSudoku(board); });'
   echo '}'
-} > "$out.cc"
-# Linked under a temporary name: a judge running in parallel never sees half a program.
-$cxx -std="$standard" $flags $includes "$out.cc" $runtime ${linkflags:-} -o "$out.$$"
-mv -f "$out.$$" "$out"
+} > "$own.cc"
+# Linked under its own name, then moved: a judge running in parallel never sees half a program.
+$cxx -std="$standard" $flags $includes "$own.cc" $runtime ${linkflags:-} -o "$own"
+mv -f "$own" "$out"

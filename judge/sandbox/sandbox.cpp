@@ -18,8 +18,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
@@ -189,9 +191,11 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 
 // In the forked child, only async-signal-safe calls (other threads of the
 // judge may hold malloc's lock): its descriptors, limits, then exec.
-[[noreturn]] void execChild(const int (&fds)[7], char** argv, char** env, pid_t judge, rlim_t outputBytes) {
+[[noreturn]] void execChild(const int (&fds)[7], char** argv, char** env, pid_t judge, rlim_t outputBytes,
+                            const sigset_t& mask) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // bwrap passes it on: all of it dies with the judge
   if (getppid() != judge) _exit(127);  // the judge ended before the line above
+  pthread_sigmask(SIG_SETMASK, &mask, nullptr);  // the signals start() held back, as they were
   if (!sandboxOn) setpgid(0, 0);  // its own process group: kill() ends what it started too
   // Lift every descriptor above the targets first, so no dup2 overwrites
   // another; the copies dup2 makes are inherited, the rest closed.
@@ -232,6 +236,10 @@ std::optional<pid_t> readInit(int info) {
 // Every live box's bwrap and namespace init, for killEveryBox() (from a signal handler).
 constexpr int kBoxSlots = 256;
 std::atomic<pid_t> liveBoxes[kBoxSlots][2];
+// killEveryBox() has begun (the judge is ending: no box may start), and how many threads are
+// between deciding to fork a bwrap and registering it (a box the handler's scan cannot see yet).
+std::atomic<bool> ending{false};
+std::atomic<int> forking{0};
 
 // A box is registered as soon as its bwrap is forked (init 0: still starting), so that
 // killEveryBox() also ends a box that Ctrl-C meets while it starts.
@@ -296,10 +304,26 @@ Launched start(const Launch& launch, int errFd) {
   fds[6] = sandboxOn ? launch.seccompFd : -1;
   Launched launched;
   pid_t judge = getpid();
+  // Ctrl-C held back on this thread until the box is registered with its init (or gone):
+  // killEveryBox() in a handler on this very thread could not learn the init it waits for, and
+  // the box would outlive the judge.
+  sigset_t interrupts, mask;
+  sigemptyset(&interrupts);
+  sigaddset(&interrupts, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &interrupts, &mask);
+  struct Restore {
+    const sigset_t& mask;
+    ~Restore() { pthread_sigmask(SIG_SETMASK, &mask, nullptr); }
+  } restore{mask};
+  if (++forking, ending) {  // the judge is ending (killEveryBox): no box; this thread goes with it
+    --forking;
+    for (;;) pause();
+  }
   launched.pid = fork();
-  if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes);
+  if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes, mask);
   int forkError = errno;
   if (launched.pid > 0 && sandboxOn) registerBox(launched.pid, 0);
+  --forking;
   close(devNull);
   if (infoEnds[1] >= 0) close(infoEnds[1]);
   if (launched.pid < 0) {
@@ -531,14 +555,21 @@ void setRunnerLimits(const RunnerLimits& limits) {
 RunnerLimits runnerLimits() { return {memoryLimitKb.load(), outputLimitBytes.load()}; }
 
 void killEveryBox() {
+  ending = true;
+  // A bwrap being forked on another thread: registered within microseconds; wait up to 1 s.
+  for (int waited = 0; forking.load() > 0 && waited < 1000; ++waited) {
+    timespec step{0, 1'000'000};
+    nanosleep(&step, nullptr);
+  }
   for (auto& slot : liveBoxes) {
     pid_t init = slot[1].load();
     if (init > 0) ::kill(init, SIGKILL);  // its bwrap follows; killed first, it would orphan it
   }
-  // A box still starting: its init is named within milliseconds (bwrap's --info-fd); wait up
-  // to half a second for it, in steps a signal handler may take (nanosleep), then end it.
+  // A box still starting: its init is named within milliseconds (bwrap's --info-fd), more on a
+  // loaded machine; wait up to 3 s for it, in steps a signal handler may take (nanosleep), then
+  // end it. (A bwrap ended before its init asked to die with it would leave the init behind.)
   for (auto& slot : liveBoxes) {
-    for (int waited = 0; slot[0].load() > 0 && slot[1].load() == 0 && waited < 500; ++waited) {
+    for (int waited = 0; slot[0].load() > 0 && slot[1].load() == 0 && waited < 3000; ++waited) {
       timespec step{0, 1'000'000};
       nanosleep(&step, nullptr);
     }
@@ -871,6 +902,16 @@ std::optional<std::string> sourceTooLarge(const std::string& file) {
 int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output) {
   if (auto problem = sandboxProblem()) throw std::runtime_error(*problem);
   return runWatched(argv, mounts, output);
+}
+
+void writeWhole(const std::string& path, const std::string& text) {
+  static std::atomic<unsigned> made{0};
+  std::string own = path + "." + std::to_string(getpid()) + "." + std::to_string(made++);
+  std::ofstream(own, std::ios::binary) << text;
+  if (std::rename(own.c_str(), path.c_str()) != 0) {
+    std::remove(own.c_str());
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  }
 }
 
 int runCommand(const std::vector<std::string>& argv, std::string& output) {

@@ -131,7 +131,7 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (fs::exists(program.path)) return program;
   if (!fs::exists(failed)) {
     fs::create_directories(fs::path(base).parent_path());
-    std::ofstream(base + ".cpp", std::ios::binary) << text;  // the text the key was made from
+    writeWhole(base + ".cpp", text);  // the text the key was made from (another judge may be writing it too)
     std::string script = workspace.root + "/judge/sandbox/build_solution.sh";
     // The compile sees the build script, LeetCode's environment (core/prelude.h), the runtime and
     // the copy of the file, and writes only where programs go (sandbox.h: no other file of the
@@ -141,7 +141,7 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
     int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
                             program.message);
     if (status == 0) return program;
-    std::ofstream(failed) << status << "\n" << program.message;  // the compiler's own words
+    writeWhole(failed, std::to_string(status) + "\n" + program.message);  // the compiler's own words
   }
   program = failedBuild(program, failed);
   if (program.verdict == Verdict::kCompileError)

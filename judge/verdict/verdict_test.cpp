@@ -4,11 +4,15 @@
 // solution pasted from outside the repository must be judged like a bundled one.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <variant>
 
 #include "core/catalog.h"
 #include "judge/header_value.h"
@@ -287,6 +291,23 @@ TEST(FileResult, ALeetCodeTierFailureDecidesTheVerdictAStressFailureOnlyWhenStri
   result.sets[0].verdict = Verdict::kWrongAnswer;
   EXPECT_EQ(result.leetcodeVerdict(), Verdict::kWrongAnswer);
   EXPECT_FALSE(result.passes(false));
+}
+
+// Two judges (or two threads of one) building the same new file at once both get the program,
+// never a Compile Error of the other's making: in the sandbox every build is process 2, so a
+// temporary named by the process id was shared (and the failure cached).
+TEST(ProgramCache, TwoBuildsOfOneNewFileAtOnceBothSucceed) {
+  std::ifstream in(kRoot + "/judge/fixtures/plain_backtracking.cpp");
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  std::string file = testing::TempDir() + "fresh_" + std::to_string(getpid()) + ".cpp";
+  std::ofstream(file) << text << "// never built before: " << std::chrono::steady_clock::now().time_since_epoch().count() << "\n";
+  auto built = buildPrograms({file, file}, 2, builtWorkspace());
+  for (const auto& result : built) {
+    ASSERT_TRUE(std::holds_alternative<Program>(result)) << std::get<std::string>(result);
+    const Program& program = std::get<Program>(result);
+    EXPECT_EQ(program.verdict, Verdict::kAccepted) << program.message;  // printed by name
+  }
+  fs::remove(file);
 }
 
 TEST(FileResult, ASkippedFileNeverPasses) {
