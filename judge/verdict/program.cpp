@@ -141,7 +141,14 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
     int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
                             program.message);
     if (status == 0) return program;
-    writeWhole(failed, std::to_string(status) + "\n" + program.message);  // the compiler's own words
+    // The compiler's own words are kept; a compile stopped at a limit is not (its wall-clock
+    // limit depends on the machine's load: the next judge compiles it again).
+    if (status == kLimitExit) {
+      program.verdict = Verdict::kCompileError;
+      program.message = explainCompileError(program.message, file, text, workspace);
+      return program;
+    }
+    writeWhole(failed, std::to_string(status) + "\n" + program.message);
   }
   program = failedBuild(program, failed);
   if (program.verdict == Verdict::kCompileError)

@@ -310,6 +310,20 @@ TEST(ProgramCache, TwoBuildsOfOneNewFileAtOnceBothSucceed) {
   fs::remove(file);
 }
 
+// A compile stopped at a limit is a Compile Error, but it is not cached: the wall-clock limit
+// depends on the load, and a busy machine must not leave a verdict for a quiet one.
+TEST(ProgramCache, ACompileStoppedAtALimitIsNotCached) {
+  std::ifstream in(kRoot + "/judge/fixtures/hostile/compile_bomb.cpp");
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  std::string file = testing::TempDir() + "bomb_" + std::to_string(getpid()) + ".cpp";
+  std::ofstream(file) << text << "// never built before: " << std::chrono::steady_clock::now().time_since_epoch().count() << "\n";
+  Program program = buildProgram(file, builtWorkspace());
+  EXPECT_EQ(program.verdict, Verdict::kCompileError);
+  EXPECT_NE(program.message.find("its limit (stopped)"), std::string::npos) << program.message;
+  EXPECT_FALSE(fs::exists(program.path + ".failed")) << program.path;
+  fs::remove(file);
+}
+
 TEST(FileResult, ASkippedFileNeverPasses) {
   FileResult result;
   result.verdict = Verdict::kSkipped;
