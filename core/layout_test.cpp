@@ -56,40 +56,35 @@ struct Include {
   std::string target;  // "core/board.h"
 };
 
-std::vector<Include> projectIncludes() {
-  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+// Every line of the project's own code (judge/fixtures/ holds submissions, not the judge's code)
+// that `pattern` finds, with its first group: an include's target, a namespace's name.
+std::vector<Include> projectLines(const std::regex& pattern) {
   std::vector<Include> found;
   for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "judge", "solutions/tests"}) {
     for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
       std::string ext = entry.path().extension().string();
       std::string rel = fs::relative(entry.path(), kRoot).string();
       if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
-      if (rel.rfind("judge/fixtures/", 0) == 0) continue;  // submissions, not the judge's code
+      if (rel.rfind("judge/fixtures/", 0) == 0) continue;
       std::ifstream in(entry.path());
       int number = 0;
       std::smatch m;
       for (std::string text; std::getline(in, text);)
-        if (++number, std::regex_search(text, m, include)) found.push_back({rel, number, m[1]});
+        if (++number, std::regex_search(text, m, pattern)) found.push_back({rel, number, m[1]});
     }
   }
   return found;
 }
 
+std::vector<Include> projectIncludes() {
+  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  return projectLines(include);
+}
+
 // The named namespaces a file opens at its top level ("namespace core {"), with their lines.
 std::vector<Include> namespacesOpened() {
   static const std::regex opened(R"re(^namespace ([A-Za-z_]+) \{)re");
-  std::vector<Include> found;
-  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "judge", "solutions/tests"})
-    for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
-      std::string ext = entry.path().extension().string(), rel = fs::relative(entry.path(), kRoot).string();
-      if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp") || rel.rfind("judge/fixtures/", 0) == 0) continue;
-      std::ifstream in(entry.path());
-      int number = 0;
-      std::smatch m;
-      for (std::string text; std::getline(in, text);)
-        if (++number, std::regex_search(text, m, opened)) found.push_back({rel, number, m[1]});
-    }
-  return found;
+  return projectLines(opened);
 }
 
 // A test of a judge stage runs the whole judge (it judges real files), so it may
