@@ -129,6 +129,9 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   Program program{file, Verdict::kAccepted, base, ""};
   std::string failed = base + ".failed";
   if (fs::exists(program.path)) return program;
+  // A compile stopped at a limit: a Compile Error, but not cached (the limit's wall clock depends
+  // on the machine's load: the next judge compiles it again); the compiler's own words are.
+  bool stopped = false;
   if (!fs::exists(failed)) {
     fs::create_directories(fs::path(base).parent_path());
     writeWhole(base + ".cpp", text);  // the text the key was made from (another judge may be writing it too)
@@ -141,16 +144,11 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
     int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
                             program.message);
     if (status == 0) return program;
-    // The compiler's own words are kept; a compile stopped at a limit is not (its wall-clock
-    // limit depends on the machine's load: the next judge compiles it again).
-    if (status == kLimitExit) {
-      program.verdict = Verdict::kCompileError;
-      program.message = explainCompileError(program.message, file, text, workspace);
-      return program;
-    }
-    writeWhole(failed, std::to_string(status) + "\n" + program.message);
+    stopped = status == kLimitExit;
+    if (!stopped) writeWhole(failed, std::to_string(status) + "\n" + program.message);
   }
-  program = failedBuild(program, failed);
+  if (stopped) program.verdict = Verdict::kCompileError;
+  else program = failedBuild(program, failed);
   if (program.verdict == Verdict::kCompileError)
     program.message = explainCompileError(program.message, file, text, workspace);
   return program;

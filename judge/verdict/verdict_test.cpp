@@ -293,14 +293,20 @@ TEST(FileResult, ALeetCodeTierFailureDecidesTheVerdictAStressFailureOnlyWhenStri
   EXPECT_FALSE(result.passes(false));
 }
 
+// A copy of judge/fixtures/`fixture` that no judge has built: a comment of its own makes its key new.
+std::string neverBuiltCopyOf(const std::string& fixture) {
+  std::ifstream in(kRoot + "/judge/fixtures/" + fixture);
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  std::string file = testing::TempDir() + "fresh_" + std::to_string(getpid()) + "_" + fs::path(fixture).filename().string();
+  std::ofstream(file) << text << "// never built before: " << std::chrono::steady_clock::now().time_since_epoch().count() << "\n";
+  return file;
+}
+
 // Two judges (or two threads of one) building the same new file at once both get the program,
 // never a Compile Error of the other's making: in the sandbox every build is process 2, so a
 // temporary named by the process id was shared (and the failure cached).
 TEST(ProgramCache, TwoBuildsOfOneNewFileAtOnceBothSucceed) {
-  std::ifstream in(kRoot + "/judge/fixtures/plain_backtracking.cpp");
-  std::string text(std::istreambuf_iterator<char>(in), {});
-  std::string file = testing::TempDir() + "fresh_" + std::to_string(getpid()) + ".cpp";
-  std::ofstream(file) << text << "// never built before: " << std::chrono::steady_clock::now().time_since_epoch().count() << "\n";
+  std::string file = neverBuiltCopyOf("plain_backtracking.cpp");
   auto built = buildPrograms({file, file}, 2, builtWorkspace());
   for (const auto& result : built) {
     ASSERT_TRUE(std::holds_alternative<Program>(result)) << std::get<std::string>(result);
@@ -313,10 +319,7 @@ TEST(ProgramCache, TwoBuildsOfOneNewFileAtOnceBothSucceed) {
 // A compile stopped at a limit is a Compile Error, but it is not cached: the wall-clock limit
 // depends on the load, and a busy machine must not leave a verdict for a quiet one.
 TEST(ProgramCache, ACompileStoppedAtALimitIsNotCached) {
-  std::ifstream in(kRoot + "/judge/fixtures/hostile/compile_bomb.cpp");
-  std::string text(std::istreambuf_iterator<char>(in), {});
-  std::string file = testing::TempDir() + "bomb_" + std::to_string(getpid()) + ".cpp";
-  std::ofstream(file) << text << "// never built before: " << std::chrono::steady_clock::now().time_since_epoch().count() << "\n";
+  std::string file = neverBuiltCopyOf("hostile/compile_bomb.cpp");
   Program program = buildProgram(file, builtWorkspace());
   EXPECT_EQ(program.verdict, Verdict::kCompileError);
   EXPECT_NE(program.message.find("its limit (stopped)"), std::string::npos) << program.message;
