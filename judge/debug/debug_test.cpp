@@ -54,6 +54,12 @@ std::string copyOf(const std::string& fixture, const std::string& name) {
   return copy;
 }
 
+// What make debug-build printed after `label` ("program: ", "case: "): a path, to the line's end.
+std::string printed(const Outcome& run, const std::string& label) {
+  std::string rest = run.output.substr(run.output.find(label) + label.size());
+  return rest.substr(0, rest.find('\n'));
+}
+
 const char kPrintCorner[] = R"(GDB_FLAGS=-batch -ex run -ex "print board[0][0]" -ex "print board[0][2]")";
 
 TEST(MakeDebug, StopsInSolveSudokuWithTheExampleBoardFilled) {
@@ -138,10 +144,7 @@ TEST(MakeDebugBuild, WritesTheProgramAndItsCaseAtFixedPaths) {
                      "debug-build");
   ASSERT_EQ(run.status, 0) << run.output;
   // The paths it prints (the fixed links may point at another shard's build by now).
-  std::string program = run.output.substr(run.output.find("program: ") + 9);
-  program = program.substr(0, program.find('\n'));
-  std::string caseFile = run.output.substr(run.output.find("case: ") + 6);
-  caseFile = caseFile.substr(0, caseFile.find('\n'));
+  std::string program = printed(run, "program: "), caseFile = printed(run, "case: ");
   std::string debug = std::string(BUILD_DIR) + "/debug/";
   EXPECT_TRUE(fs::is_symlink(debug + "program") && fs::is_symlink(debug + "case.txt"));
   EXPECT_EQ(program.rfind(debug, 0), 0u) << program;
@@ -163,8 +166,7 @@ TEST(MakeDebugBuild, TwoRunsAtOnceOnTwoCasesEachKeepTheirOwn) {
   ASSERT_EQ(one.status, 0) << one.output;
   ASSERT_EQ(two.status, 0) << two.output;
   auto caseOf = [](const Outcome& run) {
-    std::string path = run.output.substr(run.output.find("case: ") + 6);
-    std::ifstream in(path.substr(0, path.find('\n')));
+    std::ifstream in(printed(run, "case: "));
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
   EXPECT_NE(caseOf(one).find("\n" + first), std::string::npos) << caseOf(one);
