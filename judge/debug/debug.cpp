@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -82,8 +81,7 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
 
 // `link` made to point at `target`, in one step (an editor may be reading it).
 void pointAt(const fs::path& link, const fs::path& target) {
-  static std::atomic<unsigned> made{0};  // a name of this call's own: other runs link at once
-  fs::path temporary = link.string() + ".new." + std::to_string(getpid()) + "." + std::to_string(made++);
+  fs::path temporary = ownName(link.string());  // other runs may be linking at once
   std::error_code ignored;
   fs::remove(temporary, ignored);
   fs::create_symlink(target, temporary);

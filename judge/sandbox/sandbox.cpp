@@ -541,6 +541,15 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
   return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 
+// Waits while `busy()` holds, up to `most` milliseconds, in steps a signal handler may take.
+template <class Busy>
+void waitWhile(Busy busy, int most) {
+  for (int waited = 0; busy() && waited < most; ++waited) {
+    timespec step{0, 1'000'000};
+    nanosleep(&step, nullptr);
+  }
+}
+
 }  // namespace
 
 const char* const kCreatedProcess =
@@ -557,10 +566,7 @@ RunnerLimits runnerLimits() { return {memoryLimitKb.load(), outputLimitBytes.loa
 void killEveryBox() {
   ending = true;
   // A bwrap being forked on another thread: registered within microseconds; wait up to 1 s.
-  for (int waited = 0; forking.load() > 0 && waited < 1000; ++waited) {
-    timespec step{0, 1'000'000};
-    nanosleep(&step, nullptr);
-  }
+  waitWhile([] { return forking.load() > 0; }, 1000);
   for (auto& slot : liveBoxes) {
     pid_t init = slot[1].load();
     if (init > 0) ::kill(init, SIGKILL);  // its bwrap follows; killed first, it would orphan it
@@ -569,10 +575,7 @@ void killEveryBox() {
   // loaded machine; wait up to 3 s for it, in steps a signal handler may take (nanosleep), then
   // end it. (A bwrap ended before its init asked to die with it would leave the init behind.)
   for (auto& slot : liveBoxes) {
-    for (int waited = 0; slot[0].load() > 0 && slot[1].load() == 0 && waited < 3000; ++waited) {
-      timespec step{0, 1'000'000};
-      nanosleep(&step, nullptr);
-    }
+    waitWhile([&] { return slot[0].load() > 0 && slot[1].load() == 0; }, 3000);
     pid_t init = slot[1].load();
     if (slot[0].load() > 0 && init > 0) ::kill(init, SIGKILL);
   }
@@ -904,9 +907,13 @@ int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::
   return runWatched(argv, mounts, output);
 }
 
-void writeWhole(const std::string& path, const std::string& text) {
+std::string ownName(const std::string& path) {
   static std::atomic<unsigned> made{0};
-  std::string own = path + "." + std::to_string(getpid()) + "." + std::to_string(made++);
+  return path + "." + std::to_string(getpid()) + "." + std::to_string(made++);
+}
+
+void writeWhole(const std::string& path, const std::string& text) {
+  std::string own = ownName(path);
   std::ofstream(own, std::ios::binary) << text;
   if (std::rename(own.c_str(), path.c_str()) != 0) {
     std::remove(own.c_str());

@@ -186,8 +186,12 @@ int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::
 // (127: could not be run; 128 + signal when killed). Safe from several threads.
 int runCommand(const std::vector<std::string>& argv, std::string& output);
 
-// Writes `text` to `path` in one step (a file of this call's own, then renamed): a build of the
-// same file by another judge or thread at the same moment never reads half of it. Throws
+// `path` with a suffix no other judge process or thread uses at the same moment
+// ("path.<pid>.<n>"): a temporary to build in, then rename over `path`.
+std::string ownName(const std::string& path);
+
+// Writes `text` to `path` in one step (to ownName(path), then renamed): a build of the same file
+// by another judge or thread at the same moment never reads half of it. Throws
 // std::runtime_error when it cannot.
 void writeWhole(const std::string& path, const std::string& text);
 
