@@ -220,6 +220,12 @@ def browser(headless_size):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+def set_width(driver, width):
+    """The page laid out `width` CSS pixels wide (a headless window is at least 500 wide)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
+
 def type_code(driver, text):
     driver.execute_script("const c = document.getElementById('code'); c.value = arguments[0];"
                           "c.dispatchEvent(new Event('input'));", text)
@@ -281,11 +287,12 @@ def in_browser(server, screenshots):
         wait_for(driver, "return document.getElementById('runShrunk')", 120)
         check(driver.execute_script("return !!document.querySelector('#findings .cmd')"),
               "the make debug line is there to copy")
+        set_width(driver, 420)
+        wide = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        check(wide[0] <= wide[1], "a narrow window (420 px) needs no sideways scrolling (page %d px, window %d px)" % tuple(wide))
+        set_width(driver, 1400)
         if screenshots:
-            driver.save_screenshot(os.path.join(screenshots, "wrong_answer_wide.png"))
-            driver.set_window_size(420, 900)
-            driver.save_screenshot(os.path.join(screenshots, "wrong_answer_narrow.png"))
-            driver.set_window_size(1400, 900)
+            save_screenshots(driver, screenshots)
 
         type_code(driver, source("judge/fixtures/compile_error.cpp"))
         verdict, _ = submit_and_wait(driver)
@@ -302,6 +309,17 @@ def in_browser(server, screenshots):
         check(errors == "", "the page reported no error " + errors)
     finally:
         driver.quit()
+
+
+def save_screenshots(driver, folder):
+    """The Wrong Answer pane of a file that fills the board wrong (bit_off_by_one), wide and narrow."""
+    type_code(driver, source("solutions/wrong_answer/bit_off_by_one.cpp"))
+    submit_and_wait(driver)
+    for name, width in (("wrong_answer_wide.png", 1400), ("wrong_answer_narrow.png", 420)):
+        set_width(driver, width)
+        driver.execute_script("document.getElementById('result').scrollIntoView()")
+        driver.save_screenshot(os.path.join(folder, name))
+    set_width(driver, 1400)
 
 
 def in_chinese(serve, judge):
