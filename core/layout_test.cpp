@@ -47,7 +47,11 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"judge/report", {"core", "judge/sandbox", "judge/verdict"}},
     {"judge/findings", {"core", "judge/sandbox", "judge/verdict", "judge/report"}},
     {"judge/debug", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings"}},
-    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug"}},
+    // The replay (judge --replay) reads and writes explore's page data: the one room of the judge
+    // that uses explore/ (judge/replay/README.md says why); explore never includes the judge.
+    {"judge/replay", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "explore"}},
+    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug",
+               "judge/replay"}},
 };
 
 struct Include {
