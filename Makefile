@@ -317,9 +317,9 @@ ifeq ($(value SOLUTION),)
 	+$(call explore_make,explore)
 	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
 else
-	$(call copy_yours,$(EXPLORE_BUILD))
-	+$(call explore_make,explore-yours)
-	$(EXPLORE_BUILD)/bin/explore-yours --out $(EXPLORE_PAGE) --yours $(call quote,SOLUTION) \
+	@test -f $(call quote,SOLUTION) || { echo "explore: no file "$(call quote,SOLUTION) >&2; exit 2; }
+	+$(call explore_make,explore)
+	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) --yours $(call quote,SOLUTION) --judge $(abspath $(JUDGE_BIN)) \
 	  $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
 endif
 
@@ -331,11 +331,6 @@ explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
 	$(Q)$(MAKE) EXPLORE_BUILD=$(BUILD)/explore-sanitize EXPLORE_FLAGS="$(SANITIZE_FLAGS)" explore-check
 
 $(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB)
-	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
-
-$(BUILD)/bin/explore-yours: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(CORE_LIB) \
-                            $(SUDOKU_LIB) $(BUILD)/yours/yours.o $(BUILD)/solution-list
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
 
@@ -558,6 +553,9 @@ $(OBJ)/judge/replay/replay.o: | need-json
 $(BUILD)/tests: $(EXPLORE_OBJ)/capture.o | $(REPLAY_TOOLCHAIN)
 all: $(REPLAY_TOOLCHAIN)
 $(OBJ)/judge/replay/replay_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'
+ifneq ($(value SOLUTION),)
+explore: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN)
+endif
 # make replay SOLUTION=f.cpp [CASE=...]: the page, build/replay/index.html.
 .PHONY: replay
 replay: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN) ## Your file's search replayed, run in the sandbox: make replay SOLUTION=f.cpp [CASE=...] (build/replay/index.html)
