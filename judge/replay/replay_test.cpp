@@ -217,5 +217,57 @@ TEST(Replay, UsageErrorsExitTwo) {
   EXPECT_EQ(runCommand({JUDGE_BINARY, "--out", "x.html", kFixtures + "plain_backtracking.cpp"}, out), 2) << out;
 }
 
+// explore::fromJson, which reads the box's stdout: toJson's data comes back whole, and data that is
+// not a trace is refused with the reason, never read past.
+std::string oneTrace(const std::string& steps, const std::string& extra = "") {
+  return "{\"puzzles\":[{\"where\":\"w\",\"side\":9,\"puzzle\":\"" + toLine(example().puzzle) +
+         "\",\"traces\":[{\"solution\":\"x\",\"yours\":true,\"steps\":\"" + steps +
+         "\",\"searchCalls\":\"!\",\"searchCallCount\":1,\"searchFunction\":\"f\",\"calls\":3," +
+         "\"callsBeforeFirstStep\":0,\"stepsSeenTogether\":0,\"stopped\":\"\",\"answer\":\"" +
+         toLine(example().puzzle) + "\"" + extra + "}]}]}";
+}
+
+std::string refusal(const std::string& text, size_t maxBytes = 1 << 20) {
+  try {
+    explore::fromJson(text, maxBytes);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ReplayData, ReadsBackWhatToJsonWrote) {
+  explore::Trace t;
+  t.solution = kYoursEntry, t.puzzle = example().puzzle, t.answer = *example().solution;
+  t.steps = {{2, '.', '4', 1}, {2, '4', '.', 1}}, t.searchCalls = {1, 2}, t.calls = 9;
+  explore::Yours yours{kYoursEntry, "mine.cpp", ""};
+  std::vector<explore::Puzzle> read = explore::fromJson(explore::toJson({{"w", t.puzzle, {t}}}, {}, &yours), 1 << 20);
+  ASSERT_EQ(read.size(), 1u);
+  const explore::Trace& back = read[0].traces.at(0);
+  EXPECT_EQ(back.solution, kYoursEntry);
+  ASSERT_EQ(back.steps.size(), 2u);
+  EXPECT_EQ(back.steps[1].from, '4');  // rebuilt by replaying the steps
+  EXPECT_EQ(back.searchCalls, t.searchCalls);
+  EXPECT_EQ(back.calls, 9);
+  EXPECT_EQ(back.answer, t.answer);
+}
+
+TEST(ReplayData, RefusesWhatIsNotATrace) {
+  EXPECT_EQ(refusal(oneTrace("$4!")), "");                      // a step: cell 4, '4', depth 1
+  EXPECT_EQ(refusal("not json"), "it is not JSON");
+  EXPECT_EQ(refusal(oneTrace("$4!"), 100), "the data is larger than 100 bytes");
+  EXPECT_EQ(refusal(oneTrace("~4!")), "a step's cell is off the board");  // 126 - 32 = 94 > 80
+  EXPECT_EQ(refusal(oneTrace("$4")), "\"steps\" is not made of 3-character steps");
+  EXPECT_EQ(refusal(oneTrace("$4\\u0001")), "a depth code out of range");
+  EXPECT_EQ(refusal("{\"puzzles\":{}}"), "\"puzzles\" is not a list of at most 100");
+  EXPECT_EQ(refusal("[1]"), "no \"puzzles\"");
+  std::string noCount = oneTrace("$4!");
+  noCount.replace(noCount.find("\"calls\":3"), 9, "\"calls\":-3");
+  EXPECT_EQ(refusal(noCount), "\"calls\" is not a count");
+  std::string shortAnswer = oneTrace("$4!");
+  shortAnswer.replace(shortAnswer.rfind(toLine(example().puzzle)), 81, "123");
+  EXPECT_EQ(refusal(shortAnswer), "\"answer\" is not a board of the puzzle's size");
+}
+
 }  // namespace
 }  // namespace judge
