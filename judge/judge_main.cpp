@@ -30,6 +30,7 @@
 #include "judge/findings/findings.h"
 #include "judge/findings/own_case.h"
 #include "judge/findings/stress.h"
+#include "judge/replay/replay.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
@@ -492,6 +493,13 @@ int main(int argc, char** argv) {
   app.add_flag("--debug", debug, "make debug: FILE in gdb on one case (--case, else its last failing "
                                  "case, else LeetCode's example); the arguments after FILE go to gdb");
   app.add_flag("--debug-build", debugBuild, "make debug-build: build what --debug runs, print its paths");
+  bool replay = false, replayData = false;
+  std::string replayOut;
+  app.add_flag("--replay", replay, "the page that replays how FILE's search fills the board (explore/'s "
+                                   "page), run in the sandbox, on --case's puzzles (at most 4) or "
+                                   "LeetCode's example; written to stdout or --out");
+  app.add_option("--out", replayOut, "--replay: write the page to this file instead of stdout");
+  app.add_flag("--data", replayData, "--replay: write the page's data (JSON) instead of the page");
   std::string shrinkSeconds = "15";
   app.add_option("--shrink-seconds", shrinkSeconds, "how long a failing case is shrunk, 0 to 600 "
                                                     "(0: not shrunk; default 15)");
@@ -521,6 +529,10 @@ int main(int argc, char** argv) {
     return bad("--standing takes quick, full or 0, not '" + standing + "'");
   if ((debug || debugBuild || app.count("--case")) && !stressSeconds.empty())
     return bad("--stress runs after the sets: not with --case or --debug");
+  if ((app.count("--out") || replayData) && !replay) return bad("--out and --data go with --replay");
+  if (replay && (debug || debugBuild || json || jsonLines || !stressSeconds.empty() || !sets.empty()))
+    return bad("--replay takes --case, --out, --data, --time-limit-ms and --no-sandbox only");
+  if (replay && files.size() != 1) return bad("--replay takes one file, not " + std::to_string(files.size()));
   if (debug || debugBuild) {
     judge::DebugRequest request{files[0], std::nullopt, {files.begin() + 1, files.end()}};
     if (app.count("--case")) request.caseText = ownCase;
@@ -563,7 +575,8 @@ int main(int argc, char** argv) {
   strict |= !options.sets.empty();
   if (noSandbox) {
     judge::disableSandbox();
-    std::printf("judge: --no-sandbox: files run with the judge's rights; verdicts are unprotected\n");
+    std::fprintf(replay ? stderr : stdout,  // --replay's stdout is the page
+                 "judge: --no-sandbox: files run with the judge's rights; verdicts are unprotected\n");
   } else if (auto problem = judge::sandboxProblem()) {  // never a silent fallback
     std::cerr << "judge: refusing to judge: " << *problem << "\n";
     return 1;
@@ -571,6 +584,11 @@ int main(int argc, char** argv) {
 
   if (jsonLines && (json || files.size() != 1)) return bad("--json-lines reports one file, without --json");
   judge::Workspace workspace = judge::builtWorkspace();
+  if (replay) {
+    judge::ReplayRequest request{files[0], std::nullopt, replayOut, replayData, options.timeLimitMs ? options.timeLimitMs : 10000};
+    if (app.count("--case")) request.caseText = ownCase;
+    return judge::replayCommand(request, workspace);
+  }
   if (!ownCase.empty() || app.count("--case")) {
     if (files.size() != 1) return bad("--case runs one file, not " + std::to_string(files.size()));
     try {
