@@ -575,11 +575,11 @@ NEED_HTTPLIB = @pkg-config --exists cpp-httplib || { echo "cpp-httplib not found
 HTTPLIB_CFLAGS = $(shell pkg-config --cflags cpp-httplib 2>/dev/null)
 HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null)
 .PHONY: serve serve-check
-serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Start the problem page on 127.0.0.1 and print its URL: make serve [PORT=n] [STANDING=quick|full|0]
+serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## Start the problem page on 127.0.0.1 and print its URL: make serve [PORT=n] [STANDING=quick|full|0]
 	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
 	  $(if $(value STANDING),--standing $(call quote,STANDING))
 
-serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## The page in headless Chromium (Selenium) and the hostile requests, each refused
+serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## The page in headless Chromium (Selenium) and the hostile requests, each refused
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 
 $(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o

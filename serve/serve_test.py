@@ -197,8 +197,9 @@ def queue_full(server):
           "one judge runs, the next waits in line (%s, %s)" % (line1, line2))
     status, text = server.request("POST", "/api/judge", json.dumps({"mode": "run", "code": SLEEPER}))
     check(status == 429 and "busy" in text, "queue full: %d %s" % (status, text.strip()[:140]))
-    second.close()
-    first.close()  # the page left: the server ends its judge
+    second.close()  # the waiting page left: its place goes (found within a second)
+    time.sleep(1.5)
+    first.close()  # the running page left: the server ends its judge
     deadline = time.time() + 15
     while time.time() < deadline and json.loads(server.request("GET", "/api/status")[1])["in_line"]:
         time.sleep(0.2)
@@ -305,10 +306,27 @@ def in_browser(server, screenshots):
         verdict, took = submit_and_wait(driver, "run")
         boards = driver.execute_script("return document.querySelectorAll('#head .board').length")
         check(verdict == "Accepted" and boards == 3, "Run on the example: %s, %d boards (%.1f s)" % (verdict, boards, took))
+        replayed(driver, server)
         errors = driver.find_element("id", "errors").text
         check(errors == "", "the page reported no error " + errors)
     finally:
         driver.quit()
+
+
+def replayed(driver, server):
+    """Replay your search: judge --replay's page in the frame, the user's search on its boards."""
+    before = server.judges_started()
+    driver.find_element("id", "replay").click()
+    frame = wait_for(driver, "return document.getElementById('replayFrame') || document.getElementById('replayError')", 240)
+    if not frame or frame.get_attribute("id") != "replayFrame":
+        check(False, "Replay your search: " + (frame.text if frame else "nothing came"))
+        return
+    driver.switch_to.frame(frame)
+    cells = wait_for(driver, "return document.querySelectorAll('.board .cell').length", 30)
+    steps = driver.execute_script("const s = document.getElementById('slider'); return s ? Number(s.max) : 0")
+    driver.switch_to.default_content()
+    check(cells and cells >= 81 and steps > 0 and server.judges_started() == before + 1,
+          "Replay your search: explore's page of the file's own search (%s cells, %s steps), one judge run" % (cells, steps))
 
 
 def save_screenshots(driver, folder):
