@@ -58,10 +58,11 @@ struct Options {
   int queue = 4;  // submissions waiting behind the running one
 };
 
-// The language the page speaks: the user's, as gettext reads it (LANGUAGE, LC_ALL,
-// LC_MESSAGES, LANG), "zh" for any Chinese, else English.
+// The language the page speaks: the judge's (JUDGE_LANG, branch i18n36's switch), else the
+// user's, as gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG): "zh" for any Chinese,
+// else English.
 std::string languageOfUser() {
-  for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+  for (const char* name : {"JUDGE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
     const char* value = std::getenv(name);
     if (!value || !*value) continue;
     std::string first = std::string(value).substr(0, std::string(value).find(':'));
