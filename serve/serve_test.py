@@ -273,6 +273,8 @@ def in_browser(server, screenshots):
         rows = driver.execute_script("const t = document.getElementById('stressTable'); return t ? t.rows.length - 1 : 0")
         check(rows == 4, "the stress tiers streamed in (%d sets)" % rows)
 
+        editor(driver)
+        type_code(driver, source("solutions/propagation_bitboard.cpp"))
         driver.refresh()
         kept = driver.execute_script("return document.getElementById('code').value")
         check(kept == source("solutions/propagation_bitboard.cpp"), "the code is kept across a reload")
@@ -288,6 +290,11 @@ def in_browser(server, screenshots):
         wait_for(driver, "return document.getElementById('runShrunk')", 120)
         check(driver.execute_script("return !!document.querySelector('#findings .cmd')"),
               "the make debug line is there to copy")
+        driver.find_element("id", "runShrunk").click()  # Run with the smallest failing puzzle
+        wait_for(driver, "return !document.getElementById('submit').disabled && document.getElementById('verdict')")
+        shrunk_wrong = driver.execute_script("return document.querySelectorAll('#head .board .cell.wrong').length")
+        check(driver.find_element("id", "verdict").get_attribute("data-verdict") == "Wrong Answer" and shrunk_wrong > 0,
+              "the smallest failing puzzle's button runs it: Wrong Answer, %d wrong cells" % shrunk_wrong)
         set_width(driver, 420)
         wide = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         check(wide[0] <= wide[1], "a narrow window (420 px) needs no sideways scrolling (page %d px, window %d px)" % tuple(wide))
@@ -311,6 +318,23 @@ def in_browser(server, screenshots):
         check(errors == "", "the page reported no error " + errors)
     finally:
         driver.quit()
+
+
+def editor(driver):
+    """Enter keeps the line's indent and adds one after '{'; Tab indents, Shift-Tab takes it back."""
+    from selenium.webdriver.common.keys import Keys
+    code = driver.find_element("id", "code")
+    type_code(driver, "class Solution {\n    void f() {")
+    driver.execute_script("const c = document.getElementById('code'); c.focus(); c.setSelectionRange(c.value.length, c.value.length);")
+    code.send_keys(Keys.ENTER)
+    after_enter = code.get_attribute("value")
+    code.send_keys("x;" + Keys.HOME)
+    code.send_keys(Keys.TAB)
+    after_tab = code.get_attribute("value")
+    code.send_keys(Keys.SHIFT + Keys.TAB)
+    after_back = code.get_attribute("value")
+    check(after_enter == "class Solution {\n    void f() {\n        " and after_tab.endswith("\n            x;")
+          and after_back.endswith("\n        x;"), "the editor: Enter indents, Tab and Shift-Tab (%r)" % after_back[-30:])
 
 
 def replayed(driver, server):
