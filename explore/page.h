@@ -19,7 +19,7 @@ struct Puzzle {
 struct Yours {
   std::string entry;  // "yours"
   std::string file;   // "my/solver.cpp"
-  std::string idea;   // its first comment line; "" to take it from the registry entry's source
+  std::string idea = "";  // its first comment line; "" to take it from the registry entry's source
 };
 
 // The traces as the page reads them (page.html describes the fields). A step is three

@@ -8,6 +8,8 @@
 // Exit status 0 when every file's LeetCode verdict is Accepted (with --strict
 // or --sets: every set it ran), 1 otherwise, 2 on a usage error; Ctrl-C
 // during one file's stress sets ends with its LeetCode verdict's status.
+// `judge --replay [--case P] [--out PAGE] -- FILE.cpp` writes explore's replay
+// page of FILE's own search, run in the sandbox (judge/replay/replay.h).
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -511,7 +513,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::cerr << "judge: " << e.what() << "\nusage: judge [--sets a,b] [--strict] "
-              << "[--time-limit-ms N] [--max-cases N] [--jobs N] [--no-sandbox] FILE.cpp...\n";
+              << "[--time-limit-ms N] [--max-cases N] [--jobs N] [--no-sandbox] FILE.cpp...\n"
+              << "       judge --replay [--case PUZZLE] [--out PAGE] [--data] [--time-limit-ms N] -- FILE.cpp\n";
     return 2;
   }
   auto bad = [](const std::string& what) {

@@ -150,8 +150,14 @@ int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
     std::fprintf(stderr, "replay: no file %s\n", request.file.c_str());
     return 2;
   }
+  std::vector<Case> cases;
   try {
-    std::vector<Case> cases = choosePuzzles(request, workspace);
+    cases = choosePuzzles(request, workspace);
+  } catch (const std::invalid_argument& e) {  // a usage error: a malformed --case, a size other than 9x9
+    std::fprintf(stderr, "replay: %s\n", e.what());
+    return 2;
+  }
+  try {
     std::string program = buildReplayProgram(request.file, workspace);
     std::vector<explore::Puzzle> puzzles;
     for (const Case& c : cases)
@@ -163,13 +169,10 @@ int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
                                                           puzzles, limits, &yours);
     writeOut(text, request.out);
     return 0;
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "replay: %s\n", e.what());
-    return 2;
-  } catch (const Failure& e) {
+  } catch (const Failure& e) {  // the file's: a Compile Error, a limit, a crash, output that is not a trace
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // the judge's: the sandbox cannot start, a file it cannot write
     std::fprintf(stderr, "replay: %s\n", e.what());
     return 1;
   }
