@@ -365,8 +365,7 @@ $(BUILD)/tests: $(TEST_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LI
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
 .PHONY: sudoku
-sudoku: $(BUILD)/sudoku ## Build only the sudoku command (build/sudoku: solve, count, validate, generate)
-all: $(BUILD)/sudoku
+sudoku: $(BUILD)/sudoku ## Build the sudoku command (build/sudoku: solve, count, validate, generate; make test builds it too)
 $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
 $(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
