@@ -500,8 +500,9 @@ TESTS_PCH      := $(BUILD)/pch/tests.pch
 quick_compile   = $(QUICK_CXX) $(CXXSTD) $(QUICK_FLAGS) $(WARNINGS) $(CPPFLAGS) -include-pch $(1)
 $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_CORE_LIB): COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
 $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_CORE_LIB): $(JUDGE_PCH_OWN)
-$(TEST_OBJS): COMPILE = $(call quick_compile,$(TESTS_PCH))
-$(TEST_OBJS): $(TESTS_PCH)
+# The Markdown checks are the tests' own code too (their <regex>s compile in the tests' header).
+$(TEST_OBJS) $(MARKDOWN_LIB): COMPILE = $(call quick_compile,$(TESTS_PCH))
+$(TEST_OBJS) $(MARKDOWN_LIB): $(TESTS_PCH)
 $(QUICK_OBJ)/core/%.o: core/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
