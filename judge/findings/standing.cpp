@@ -242,6 +242,14 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
     bundled.pop_back();
   }
   report.rows = rowsOf(mine, bundled, subsets);
+  // A side whose time read 0 in every round (a clock that did not move) gives no ratio: a note,
+  // never a row of "0.000x" or "infx".
+  std::vector<Standing> measured;
+  for (const Standing& row : report.rows) {
+    if (row.ratio > 0 && std::isfinite(row.ratio) && row.yourMicros > 0 && row.itsMicros > 0) measured.push_back(row);
+    else report.notes.push_back(row.solution + " on " + row.set + ": not compared, a time read as 0 us");
+  }
+  report.rows = std::move(measured);
   for (Standing& row : report.rows) {
     double floor = report.floorMicros.count(row.set) ? report.floorMicros[row.set] : 0;
     row.nearFloor = std::min(row.yourMicros, row.itsMicros) < kNearFloor * floor;

@@ -2,11 +2,11 @@
 // on what the program is made from, and the compiler's message made to speak
 // of the user's file only.
 #include <atomic>
+#include <cctype>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -63,16 +63,40 @@ Program failedBuild(Program program, const std::string& failed) {
   return program;
 }
 
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+size_t skipSpace(const std::string& line, size_t at) {
+  while (at < line.size() && std::isspace(static_cast<unsigned char>(line[at]))) ++at;
+  return at;
+}
+
+// The name declared by a `class` or `struct` keyword ending at `after`, when a body or a base
+// list follows it (`class Foo {`, `struct Bar final :`); "" for a use (`class Foo;`, `struct X* p`).
+std::string declaredAfter(const std::string& line, size_t after) {
+  size_t name = skipSpace(line, after), end = name;
+  if (name == after || name == line.size() || std::isdigit(static_cast<unsigned char>(line[name]))) return "";
+  while (end < line.size() && isWordChar(line[end])) ++end;
+  size_t next = skipSpace(line, end);
+  if (line.compare(next, 5, "final") == 0) next = skipSpace(line, next + 5);
+  bool opens = end > name && next < line.size() && (line[next] == '{' || line[next] == ':');
+  return opens ? line.substr(name, end - name) : "";
+}
+
 // The classes and structs `text` declares, as "class solution (line 3)".
 std::vector<std::string> declaredClasses(const std::string& text) {
   std::vector<std::string> found;
-  std::regex declaration(R"(\b(class|struct)\s+([A-Za-z_]\w*)\s*(final\s*)?[:{])");
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
-    for (std::sregex_iterator it(line.begin(), line.end(), declaration), end; it != end; ++it)
-      found.push_back((*it)[1].str() + " " + (*it)[2].str() + " (line " + std::to_string(number) + ")");
+    for (size_t at = 0; at < line.size(); ++at) {
+      if (at > 0 && isWordChar(line[at - 1])) continue;
+      for (const std::string keyword : {"class", "struct"}) {
+        if (line.compare(at, keyword.size(), keyword) != 0) continue;
+        std::string name = declaredAfter(line, at + keyword.size());
+        if (!name.empty()) found.push_back(keyword + " " + name + " (line " + std::to_string(number) + ")");
+      }
+    }
   }
   return found;
 }

@@ -296,6 +296,13 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
     for (size_t i : leetcode) tierOnly.sets.push_back(result.sets[i]);
     events.leetcodeTierDone(tierOnly);
   }
+  // The stress sets with the longest limits first (seventeen_clue's 6 s a case, run twice before
+  // a Time Limit Exceeded), so that the last set to start is a short one and no core waits alone
+  // on a long one at the end. The report keeps the sets' own order.
+  auto limitOf = [&](size_t i) { return options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]); };
+  std::sort(stress.begin(), stress.end(), [&](size_t a, size_t b) {
+    return limitOf(a) != limitOf(b) ? limitOf(a) > limitOf(b) : a < b;
+  });
   inParallel(stress, options.setJobs, judgeOne);
   for (const SetResult& set : result.sets)
     if (result.verdict == Verdict::kAccepted) result.verdict = set.verdict;
