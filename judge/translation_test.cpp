@@ -99,7 +99,7 @@ TEST(Chinese, AWrongAnswerReadsInLeetcodeCnsWords) {
                                     kRoot + "/solutions/wrong_answer/box_index_sum.cpp"}, status);
   EXPECT_EQ(status, 1);
   EXPECT_EQ(output.rfind("LeetCode 执行结果：解答错误 — 0 / 1 个通过的测试用例", 0), 0u) << output;
-  for (const char* words : {"\n输入：     [[", "\n输出：     [[", "\n预期结果： [[", "解答 ", " 用例集 ", "（第 1 例，共 1 例）"})
+  for (const char* words : {"\n输入：     [[", "\n输出：     [[", "\n预期结果： [[", "解答 ", " 测试集 ", "（第 1 例，共 1 例）"})
     EXPECT_NE(output.find(words), std::string::npos) << words << "\n" << output;
   EXPECT_EQ(output.find("Wrong Answer"), std::string::npos) << output;
 }
