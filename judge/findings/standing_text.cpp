@@ -83,7 +83,7 @@ std::string placement(const std::string& set, const std::vector<Standing>& rows,
   else if (slower) where = trf("faster than every bundled solution timed, past %s", {stepWords(path, slower->solution)});
   else where = trf("slower than every bundled solution timed, before %s", {stepWords(path, faster->solution)});
   std::string list;
-  for (size_t i = 0; i < parts.size(); ++i) list += (i ? ", " : "") + parts[i];
+  for (size_t i = 0; i < parts.size(); ++i) list += (i ? trc("list", ", ") : "") + parts[i];
   return trf("on %s: %s: %s of solutions/README.md", {set, list, where});
 }
 
