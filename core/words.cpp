@@ -7,8 +7,6 @@
 #include <cctype>
 #include <clocale>
 #include <cstdlib>
-#include <sstream>
-#include <vector>
 
 #ifndef LOCALE_DIR
 #define LOCALE_DIR ""  // no catalogue built: English only
@@ -49,9 +47,11 @@ std::string fromEnvironment() {
   if (locale.empty()) locale = variable("LC_MESSAGES");
   if (locale.empty()) locale = variable("LANG");
   if (locale.empty() || locale == "C" || locale == "POSIX") return "en";
-  std::istringstream list(variable("LANGUAGE"));
-  for (std::string entry; std::getline(list, entry, ':');)
+  std::string list = variable("LANGUAGE") + ":";
+  for (size_t start = 0, end; (end = list.find(':', start)) != std::string::npos; start = end + 1) {
+    std::string entry = list.substr(start, end - start);
     if (!entry.empty() && (isEnglish(normalized(entry)) || hasCatalogue(normalized(entry)))) return entry;
+  }
   return locale;
 }
 
@@ -96,8 +96,7 @@ std::string trn(const char* one, const char* many, unsigned long n,
 }
 
 std::string fill(const std::string& format, std::initializer_list<std::string> values) {
-  std::vector<const std::string*> value;
-  for (const std::string& v : values) value.push_back(&v);
+  const std::string* value = values.begin();
   std::string out;
   size_t next = 0;  // the value a plain %s takes
   for (size_t i = 0; i < format.size(); ++i) {
@@ -110,7 +109,7 @@ std::string fill(const std::string& format, std::initializer_list<std::string> v
     if (position > 0 && j < format.size() && format[j] == '$') index = position - 1, ++j;
     else j = i + 1;
     if (j < format.size() && format[j] == 's') {
-      if (index < value.size()) out += *value[index];
+      if (index < values.size()) out += value[index];
       next = index + 1, i = j;
     } else {
       out += format[i];  // not a conversion of ours: kept as written
