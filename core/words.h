@@ -20,8 +20,8 @@ namespace core {
 
 // The language asked for: `asked` ("zh_CN", "zh_CN.UTF-8", "zh", "en"; "" for the
 // environment's LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read as gettext reads them).
-// Works without the language's locale on the machine (po/README.md, "How the
-// language is chosen"). False when `asked` names a language with no catalogue.
+// Works without the language's locale on the machine (po/README.md, "Choosing the
+// language"). False when `asked` names a language with no catalogue.
 bool speak(const std::string& asked);
 
 // English from here on, whatever was asked: the JSON report is machine-readable.
