@@ -59,7 +59,7 @@ CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
 # The objects in $(BUILD)/objects/ mirror the source tree: core/board.cpp -> $(BUILD)/objects/core/board.o.
 OBJ        := $(BUILD)/objects
-CORE_LIB   := $(addprefix $(OBJ)/core/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o)
+CORE_LIB   := $(addprefix $(OBJ)/core/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o words.o)
 # The sudoku toolkit (sudoku/) uses core/'s board, checker, reader and counter; the judge
 # never uses it. Its objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
 SUDOKU_OBJ := $(OBJ)/sudoku
@@ -101,7 +101,7 @@ JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
                  $(if $(value CASE),--case $(call quote,CASE)) $(if $(filter json,$(FORMAT)),--json) \
                  $(if $(value STRESS),--stress $(call quote,STRESS)) \
-                 $(if $(value STRESS_SEED),--stress-seed $(call quote,STRESS_SEED))
+                 $(if $(value STRESS_SEED),--stress-seed $(call quote,STRESS_SEED)) $(LANG_ARG)
 # make judge measures one file's standing among the bundled solutions unless STANDING=0 (the
 # judge itself only when told: its tests judge many single files).
 STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
@@ -110,7 +110,7 @@ STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
 	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
 
-JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]]
+JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en]
 # STRESS= feeds the file puzzles from the toolkit's generator, the sudoku command.
 judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(if $(value STRESS),$(BUILD)/sudoku) ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]]
 	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
@@ -120,7 +120,7 @@ judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(if $(value STRESS),$(BUILD)/sudoku)
 # make debug: the file in gdb on one case (judge/debug/debug.h); GDB_FLAGS is split by the
 # shell, as typed, and goes on gdb's command line after the breakpoint.
 DEBUG_USAGE = usage: make debug SOLUTION=path/to/file.cpp [CASE=puzzle] [GDB_FLAGS='-batch -ex run ...']
-DEBUG_CASE  = $(if $(value CASE),--case $(call quote,CASE))
+DEBUG_CASE  = $(if $(value CASE),--case $(call quote,CASE)) $(LANG_ARG)
 .PHONY: debug debug-build
 debug: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Step through one file in gdb, stopped in solveSudoku: make debug SOLUTION=f.cpp [CASE=...] [GDB_FLAGS=...] (default: its last failing case)
 	@test -n $(call quote,SOLUTION) || { echo "$(DEBUG_USAGE)" >&2; exit 2; }
@@ -289,7 +289,7 @@ FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize
 FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= $(BUILD)/fuzz-corpus
 FUZZ_OBJS     = $(SUDOKU_OBJ)/fuzz_reader.o \
-                $(addprefix $(OBJ)/core/,reader.o board.o checker.o testcases.o)
+                $(addprefix $(OBJ)/core/,reader.o board.o checker.o testcases.o words.o)
 
 .PHONY: fuzz
 fuzz: ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
@@ -546,6 +546,31 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH) $(JUDGED)/link-choice
 	  "includes='$(if $(JUDGE_PCH),-include-pch $(abspath $(JUDGE_PCH)) )-I$(CURDIR)'" \
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" "linkflags='$(JUDGE_LINK)'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
+
+# Translations (po/): the judge's words in the reader's language, GNU gettext's way (po/README.md).
+# Each po/LANG.po is compiled by msgfmt (a few milliseconds) into
+# $(BUILD)/locale/LANG/LC_MESSAGES/sudoku-judge.mo, where core/words.cpp finds it (LOCALE_DIR);
+# JUDGE_LANG=zh_CN (the judge's --lang) chooses one, else the user's LANGUAGE, LC_ALL, LC_MESSAGES
+# or LANG do; JUDGE_LANG=en: English. Without msgfmt (Debian's gettext) the judge speaks English.
+# `make po`: the template ($(BUILD)/po/sudoku-judge.pot) from the sources (po/extract.sh:
+# xgettext), merged into each .po.
+PO_LANGS    := $(basename $(notdir $(wildcard po/*.po)))
+LOCALE_DIR  := $(BUILD)/locale
+CATALOGUES  := $(if $(shell command -v msgfmt),$(foreach lang,$(PO_LANGS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/sudoku-judge.mo))
+LANG_ARG     = $(if $(value JUDGE_LANG),--lang $(call quote,JUDGE_LANG))
+$(OBJ)/core/words.o $(QUICK_OBJ)/core/words.o: CPPFLAGS += -DLOCALE_DIR='"$(abspath $(LOCALE_DIR))"'
+$(JUDGE_BIN) $(BUILD)/tests: | $(CATALOGUES)
+$(OBJ)/judge/translation_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+
+$(LOCALE_DIR)/%/LC_MESSAGES/sudoku-judge.mo: po/%.po
+	@mkdir -p $(@D)
+	$(call say,MSGFMT,$@)msgfmt --check -o $@ $<
+
+.PHONY: po
+po: ## Write $(BUILD)/po/sudoku-judge.pot from the sources and merge it into each po/LANG.po (for a translator)
+	@mkdir -p $(BUILD)/po
+	po/extract.sh $(BUILD)/po/sudoku-judge.pot
+	@for po in $(wildcard po/*.po); do msgmerge --quiet --update --backup=none $$po $(BUILD)/po/sudoku-judge.pot; done
 
 -include $(wildcard $(BUILD)/*/*.d $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(BUILD)/pch/*/*.gch.d $(BUILD)/pch/*.pch.d \
   $(BUILD)/objects-quick/*/*.d)
