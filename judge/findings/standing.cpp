@@ -247,7 +247,7 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   std::vector<Standing> measured;
   for (const Standing& row : report.rows) {
     if (row.ratio > 0 && std::isfinite(row.ratio) && row.yourMicros > 0 && row.itsMicros > 0) measured.push_back(row);
-    else report.notes.push_back(row.solution + " on " + row.set + ": not compared, a time read as 0 us");
+    else report.notes.push_back(trf("%s on %s: not compared, a time read as 0 us", {row.solution, row.set}));
   }
   report.rows = std::move(measured);
   for (Standing& row : report.rows) {
