@@ -322,9 +322,9 @@ ifeq ($(value SOLUTION),)
 	+$(call explore_make,explore)
 	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
 else
-	$(call copy_yours,$(EXPLORE_BUILD))
-	+$(call explore_make,explore-yours)
-	$(EXPLORE_BUILD)/bin/explore-yours --out $(EXPLORE_PAGE) --yours $(call quote,SOLUTION) \
+	@test -f $(call quote,SOLUTION) || { echo "explore: no file "$(call quote,SOLUTION) >&2; exit 2; }
+	+$(call explore_make,explore)
+	$(EXPLORE_BUILD)/bin/explore --out $(EXPLORE_PAGE) --yours $(call quote,SOLUTION) --judge $(abspath $(JUDGE_BIN)) \
 	  $(if $(value PUZZLE),--puzzle $(call quote,PUZZLE))
 endif
 
@@ -339,11 +339,6 @@ $(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
 
-$(BUILD)/bin/explore-yours: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(CORE_LIB) \
-                            $(SUDOKU_LIB) $(BUILD)/yours/yours.o $(BUILD)/solution-list
-	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
-
 $(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(CORE_LIB)
 	$(NEED_GTEST)
 	@mkdir -p $(@D)
@@ -354,7 +349,7 @@ $(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/ex
 
 $(EXPLORE_OBJ)/%.o: explore/%.cpp
 	@mkdir -p $(@D)
-	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -577,3 +572,58 @@ po: ## Write $(BUILD)/po/sudoku-judge.pot from the sources and merge it into eac
 
 # The wrapped solutions are kept, for a reader to see what was compiled.
 .PRECIOUS: $(BUILD)/solutions/%.cc
+
+# judge --replay (judge/replay/README.md): a file's own search, replayed on explore's page, its
+# code run only in the judge's box. The box's program is the file compiled unchanged with
+# explore's hooks (as make explore built a user's file: $(CXX), -O2, g++'s -finstrument-functions)
+# and linked with this runtime, built once here, not instrumented: the replay's loop, the
+# runner, explore's capture and page, core's board, checker and registry. The judge itself
+# links explore's page only (to read the program's data and write the page), never the capture.
+REPLAY_DIR       := $(JUDGED)/replay
+REPLAY_CXX       := $(CXX)
+REPLAY_FLAGS     := -O2 -w
+REPLAY_INSTRUMENT = $(if $(findstring clang,$(REPLAY_CXX)),-finstrument-functions-after-inlining,\
+                    -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include)
+REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o board.o checker.o registry.o)
+# g++: LeetCode's prelude parsed once, at the program's flags (most of each file's compile).
+REPLAY_PCH       := $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch)
+REPLAY_TOOLCHAIN := $(REPLAY_DIR)/toolchain.sh
+$(REPLAY_DIR)/replay_program.o: judge/replay/replay_program.cpp
+$(REPLAY_DIR)/runner.o: judge/sandbox/runner.cpp
+$(REPLAY_DIR)/capture.o: explore/capture.cpp
+$(REPLAY_DIR)/page.o: explore/page.cpp
+$(REPLAY_DIR)/board.o: core/board.cpp
+$(REPLAY_DIR)/checker.o: core/checker.cpp
+$(REPLAY_DIR)/registry.o: core/registry.cpp
+$(REPLAY_RUNTIME): | need-json
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(REPLAY_CXX) -std=c++23 -O2 $(WARNINGS) $(CPPFLAGS) -c $< -o $@
+$(REPLAY_DIR)/pch/core/prelude.h.gch: core/prelude.h
+	@mkdir -p $(@D)
+	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -x c++-header $< -o $@
+# Read by judge/replay/build_replay.sh; rewritten with the runtime, so cached programs are rebuilt.
+$(REPLAY_TOOLCHAIN): $(REPLAY_RUNTIME) $(REPLAY_PCH)
+	@printf '%s\n' "# How judge/replay/build_replay.sh builds a replay program (written by make)" \
+	  "cxx='$(REPLAY_CXX)'" "standard='c++23'" "flags='$(REPLAY_FLAGS)'" "instrument='$(strip $(REPLAY_INSTRUMENT))'" \
+	  "includes='$(if $(REPLAY_PCH),-I$(abspath $(REPLAY_DIR)/pch) )-I$(CURDIR)'" \
+	  "runtime='$(abspath $(REPLAY_RUNTIME))'" \
+	  "stamp='$$(cat $(REPLAY_RUNTIME) $(REPLAY_PCH) | md5sum | cut -c1-32)'" > $@
+$(JUDGE_BIN) $(BUILD)/tests: $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o
+# The judge's own objects, compiled as the others are (see "The first answer in seconds").
+ifneq ($(QUICK_CXX),)
+$(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o: COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
+$(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o: $(JUDGE_PCH_OWN)
+endif
+$(OBJ)/judge/replay/replay.o: | need-json
+$(BUILD)/tests: $(EXPLORE_OBJ)/capture.o | $(REPLAY_TOOLCHAIN)
+$(OBJ)/judge/replay/replay_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'
+ifneq ($(value SOLUTION),)
+explore: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN)
+endif
+# make replay SOLUTION=f.cpp [CASE=...]: the page, build/replay/index.html.
+.PHONY: replay
+replay: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN) ## Your file's search replayed, run in the sandbox: make replay SOLUTION=f.cpp [CASE=...] (build/replay/index.html)
+	@test -n $(call quote,SOLUTION) || { echo "usage: make replay SOLUTION=path/to/file.cpp [CASE=puzzle]" >&2; exit 2; }
+	$(Q)$(JUDGE_BIN) --replay $(if $(value CASE),--case $(call quote,CASE)) --out $(BUILD)/replay/index.html \
+	  -- $(call quote,SOLUTION) && echo "wrote $(BUILD)/replay/index.html"
+-include $(wildcard $(REPLAY_DIR)/*.d)

@@ -1,7 +1,8 @@
 // The house's arrows point one way. Every room may use core/ (the words they
 // all share) and nothing in core/ uses a room; no room but the judge reaches
 // into judge/; inside judge/, each stage uses only the stages before it
-// (sandbox < verdict < report < findings < judge_main), so a newcomer can
+// (sandbox < verdict < report < findings < debug, replay < judge_main; replay
+// alone may use explore/, whose page it writes), so a newcomer can
 // change one stage knowing what it may break. Read from each file's own
 // `#include "folder/..."` lines (core/README.md, "The arrows").
 #include <gtest/gtest.h>
@@ -47,7 +48,11 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"judge/report", {"core", "judge/sandbox", "judge/verdict"}},
     {"judge/findings", {"core", "judge/sandbox", "judge/verdict", "judge/report"}},
     {"judge/debug", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings"}},
-    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug"}},
+    // The replay (judge --replay) reads and writes explore's page data: the one room of the judge
+    // that uses explore/ (judge/replay/README.md says why); explore never includes the judge.
+    {"judge/replay", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "explore"}},
+    {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug",
+               "judge/replay"}},
 };
 
 struct Include {
@@ -145,6 +150,10 @@ TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
   EXPECT_TRUE(refused("bench/yours.cpp", "explore/page.h"));
   EXPECT_TRUE(refused("judge/findings/stress.cpp", "judge/debug/debug.h"));
   EXPECT_FALSE(refused("judge/findings/findings.cpp", "judge/report/report.h"));
+  EXPECT_FALSE(refused("judge/replay/replay.cpp", "explore/page.h"));
+  EXPECT_TRUE(refused("judge/verdict/verdict.cpp", "explore/page.h"));  // replay alone uses explore
+  EXPECT_TRUE(refused("explore/explore_main.cpp", "judge/replay/replay.h"));
+  EXPECT_TRUE(refused("judge/debug/debug.cpp", "judge/replay/replay.h"));
   EXPECT_FALSE(refused("judge/sandbox/sandbox_test.cpp", "judge/verdict/verdict.h"));
   EXPECT_EQ(roomOf("judge/judge_main.cpp"), "judge");
   EXPECT_EQ(roomOf("judge/verdict/verdict.h"), "judge/verdict");

@@ -1,18 +1,16 @@
 // make explore: captures every bundled solution's search on a few puzzles and writes the page.
-//   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE]
-// --yours FILE: this binary also holds the user's FILE, wrapped as the bundled files are under
-// the name "yours" (make explore SOLUTION=FILE builds it so); it comes first, marked as theirs.
-// Its code runs in this process, so each capture of it is tried first in a child process: a
-// crash or a search without end (20 s) skips that puzzle with a message, never the page.
+//   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE --judge JUDGE]
+// --yours FILE (make explore SOLUTION=FILE): the user's file comes first, marked as theirs. Its
+// code never runs in this process: JUDGE (build/bin/judge) replays it in the judge's sandbox
+// (`judge --replay --data`, judge/replay/README.md) on these puzzles, and its traces are read
+// back as data (explore::fromJson). A failure there (a Compile Error, a crash, a time-out: the
+// judge's line says which) leaves the file off the page, which is still written.
 // Without --puzzle: LeetCode's example and the ladder puzzle (testcases/magictour.txt:37, a hard
 // one). --puzzle takes a file, or the text of a puzzle, in any form the sudoku command reads:
 // its first 4 puzzles of 9x9 are explored; others are skipped with a message.
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <csignal>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,18 +23,19 @@
 namespace {
 
 constexpr size_t kMaxPuzzles = 4;
-constexpr unsigned kTrialSeconds = 20;
+constexpr size_t kMaxYoursBytes = 16 << 20;  // the judge's data for 4 puzzles is well under 1 MB
 const std::string kRoot = REPO_ROOT;
 
 struct Options {
   std::string out = "build/explore/index.html";
   std::string puzzle;  // "" for the default puzzles
   std::string yours;   // the user's file, or ""
+  std::string judge;   // the judge that replays it
   explore::Limits limits;
 };
 
 [[noreturn]] void usage(const std::string& why) {
-  std::cerr << "explore: " << why << "\nusage: explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE]\n";
+  std::cerr << "explore: " << why << "\nusage: explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE --judge JUDGE]\n";
   std::exit(2);
 }
 
@@ -50,9 +49,11 @@ Options parse(int argc, char** argv) {
     else if (arg == "--puzzle") o.puzzle = value;
     else if (arg == "--max-steps") o.limits.steps = std::atol(value.c_str());
     else if (arg == "--yours") o.yours = value;
+    else if (arg == "--judge") o.judge = value;
     else usage("unknown option '" + arg + "'");
   }
   if (o.limits.steps <= 0) usage("--max-steps takes a positive number");
+  if (o.yours.empty() != o.judge.empty()) usage("--yours and --judge go together");
   return o;
 }
 
@@ -96,39 +97,47 @@ std::vector<explore::Puzzle> choosePuzzles(const std::string& puzzle) {
   return puzzles;
 }
 
-// The solutions to capture: the user's file first, when there is one, then the bundled ones.
-std::vector<const core::SolutionEntry*> entriesToCapture(const Options& o) {
-  std::vector<const core::SolutionEntry*> entries;
-  for (const core::SolutionEntry& entry : core::solutions())
-    if (entry.name != core::kYoursEntry) entries.push_back(&entry);
-    else if (!o.yours.empty()) entries.insert(entries.begin(), &entry);
-  if (!o.yours.empty() && (entries.empty() || entries[0]->name != core::kYoursEntry))
-    usage("--yours: this binary holds no file of yours (make explore SOLUTION=f.cpp builds one that does)");
-  return entries;
-}
+std::string readFile(const std::string& path);
 
-// Why capturing the user's file on `board` would end this process, or "": the capture tried
-// first in a child process, killed after kTrialSeconds.
-std::string crashesOn(const core::SolutionEntry& entry, const core::Board& board, const explore::Limits& limits) {
+// The user's file's traces on `puzzles`, in their order, from the judge's sandboxed replay; none
+// (with the judge's message on stderr, and this one's) when the replay failed.
+std::vector<explore::Trace> replayYours(const Options& o, const std::vector<explore::Puzzle>& puzzles) {
+  std::string dir = std::filesystem::path(o.out).parent_path().string();
+  std::string cases = (dir.empty() ? "" : dir + "/") + "yours-puzzles.txt", data = cases + ".json";
+  if (!dir.empty()) std::filesystem::create_directories(dir);
+  std::ofstream list(cases);
+  for (const explore::Puzzle& p : puzzles) list << core::toLine(p.board) << '\n';
+  list.close();
+  std::filesystem::remove(data);
+  std::vector<std::string> args = {o.judge, "--replay", "--data", "--case", cases, "--out", data, "--", o.yours};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   std::cout.flush();
   pid_t pid = fork();
-  if (pid < 0) return std::string("it could not be tried first: fork: ") + std::strerror(errno);
   if (pid == 0) {
-    alarm(kTrialSeconds);
-    try {
-      explore::capture(entry, board, limits);
-    } catch (...) {
-      _exit(3);
-    }
-    _exit(0);
+    execv(argv[0], argv.data());
+    _exit(127);
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-    return "its search did not end within " + std::to_string(kTrialSeconds) + " s";
-  if (WIFSIGNALED(status)) return std::string("it crashed (") + strsignal(WTERMSIG(status)) + ")";
-  if (WEXITSTATUS(status) != 0) return "it threw, or exited with status " + std::to_string(WEXITSTATUS(status));
-  return "";
+  int status = -1;
+  if (pid > 0) waitpid(pid, &status, 0);
+  std::vector<explore::Trace> traces;
+  try {
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      throw std::runtime_error("the judge's replay failed (" + o.judge + " --replay, above)");
+    std::vector<explore::Puzzle> read = explore::fromJson(readFile(data), kMaxYoursBytes);
+    std::filesystem::remove(cases), std::filesystem::remove(data);
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+      if (i >= read.size() || read[i].board != puzzles[i].board || read[i].traces.size() != 1)
+        throw std::runtime_error("the judge's replay did not answer every puzzle");
+      traces.push_back(read[i].traces[0]);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "explore: skipped " << core::yoursLabel(o.yours) << ": " << e.what() << " (make judge SOLUTION="
+              << o.yours << " says more)\n";
+    traces.clear();
+  }
+  return traces;
 }
 
 std::string readFile(const std::string& path) {
@@ -145,24 +154,20 @@ int main(int argc, char** argv) {
   Options o = parse(argc, argv);
   try {
     std::vector<explore::Puzzle> puzzles = choosePuzzles(o.puzzle);
-    explore::Yours yours{core::kYoursEntry, o.yours};
+    std::vector<explore::Trace> mine = o.yours.empty() ? std::vector<explore::Trace>{} : replayYours(o, puzzles);
     std::string name = o.yours.empty() ? "" : core::yoursLabel(o.yours);
-    for (explore::Puzzle& p : puzzles) {
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+      explore::Puzzle& p = puzzles[i];
       std::cout << p.where << '\n';
-      for (const core::SolutionEntry* entry : entriesToCapture(o)) {
-        bool mine = entry->name == core::kYoursEntry;
-        if (std::string why = mine ? crashesOn(*entry, p.board, o.limits) : ""; !why.empty()) {
-          std::cerr << "explore: skipped " << name << " on " << p.where << ": " << why
-                    << " (make judge SOLUTION=" << o.yours << " says more)\n";
-          continue;
-        }
-        p.traces.push_back(explore::capture(*entry, p.board, o.limits));
-        const explore::Trace& t = p.traces.back();
-        std::cout << "  " << (mine ? name : entry->name) << ": " << t.steps.size() << " steps, "
-                  << t.searchCalls.size() << " search calls" << (t.stopped.empty() ? "" : " (" + t.stopped + ")")
-                  << '\n';
-      }
+      if (i < mine.size()) p.traces.push_back(mine[i]);
+      for (const core::SolutionEntry& entry : core::solutions())
+        if (entry.name != core::kYoursEntry) p.traces.push_back(explore::capture(entry, p.board, o.limits));
+      for (const explore::Trace& t : p.traces)
+        std::cout << "  " << (t.solution == core::kYoursEntry ? name : t.solution) << ": " << t.steps.size()
+                  << " steps, " << t.searchCalls.size() << " search calls"
+                  << (t.stopped.empty() ? "" : " (" + t.stopped + ")") << '\n';
     }
+    explore::Yours yours{core::kYoursEntry, o.yours, o.yours.empty() ? "" : explore::idea(readFile(o.yours))};
     std::string page = explore::renderPage(readFile(kRoot + "/explore/page.html"), puzzles, o.limits,
                                            o.yours.empty() ? nullptr : &yours);
     std::filesystem::path out(o.out);

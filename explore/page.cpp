@@ -53,7 +53,7 @@ Json traceJson(const Trace& t, const Yours* yours) {
   return {{"solution", mine ? core::yoursLabel(yours->file) : t.solution},
           {"yours", mine},
           {"file", mine ? yours->file : entry ? entry->file : ""},
-          {"idea", entry ? idea(std::string(entry->source)) : ""},
+          {"idea", mine && !yours->idea.empty() ? yours->idea : entry ? idea(std::string(entry->source)) : ""},
           {"steps", encodeSteps(t.steps)},
           {"searchCalls", encodeCalls(t.searchCalls)},
           {"searchCallCount", t.searchCalls.size()},
@@ -66,7 +66,98 @@ Json traceJson(const Trace& t, const Yours* yours) {
           {"verdict", t.stopped.empty() ? core::check(t.puzzle, t.answer) : ""}};
 }
 
+// What fromJson reads: each accessor throws std::invalid_argument naming the field it wanted.
+[[noreturn]] void malformed(const std::string& why) { throw std::invalid_argument(why); }
+
+const Json& field(const Json& object, const char* key) {
+  if (!object.is_object() || !object.contains(key)) malformed(std::string("no \"") + key + "\"");
+  return object[key];
+}
+
+std::string text(const Json& object, const char* key, size_t maxBytes) {
+  const Json& value = field(object, key);
+  if (!value.is_string()) malformed(std::string("\"") + key + "\" is not a string");
+  if (value.get_ref<const std::string&>().size() > maxBytes)
+    malformed(std::string("\"") + key + "\" is longer than " + std::to_string(maxBytes) + " bytes");
+  return value.get<std::string>();
+}
+
+long count(const Json& object, const char* key) {
+  const Json& value = field(object, key);
+  if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 1'000'000'000'000LL)
+    malformed(std::string("\"") + key + "\" is not a count");
+  return long(value.get<long long>());
+}
+
+const Json& list(const Json& object, const char* key, size_t maxItems) {
+  const Json& value = field(object, key);
+  if (!value.is_array() || value.size() > maxItems)
+    malformed(std::string("\"") + key + "\" is not a list of at most " + std::to_string(maxItems));
+  return value;
+}
+
+int depthOf(char code) {
+  if (code < 32 || code > 32 + 94) malformed("a depth code out of range");
+  return code - 32;
+}
+
+// A trace's steps, each checked and given its `from` by replaying them on the puzzle.
+std::vector<Step> decodeSteps(const std::string& codes, const core::Board& puzzle) {
+  if (codes.size() % 3) malformed("\"steps\" is not made of 3-character steps");
+  int side = int(puzzle.size());
+  core::Board board = puzzle;
+  std::vector<Step> steps;
+  for (size_t i = 0; i < codes.size(); i += 3) {
+    int cell = (unsigned char)codes[i] - 32;
+    if (cell < 0 || cell >= side * side) malformed("a step's cell is off the board");
+    char& now = board[size_t(cell / side)][size_t(cell % side)];
+    steps.push_back({cell, now, codes[i + 1], depthOf(codes[i + 2])});
+    now = codes[i + 1];
+  }
+  return steps;
+}
+
+core::Board decodeBoard(const std::string& line, size_t side, const char* what) {
+  if (line.size() != side * side) malformed(std::string("\"") + what + "\" is not a board of the puzzle's size");
+  core::Board board(side, std::vector<char>(side));
+  for (size_t i = 0; i < line.size(); ++i) board[i / side][i % side] = line[i];
+  return board;
+}
+
+Trace decodeTrace(const Json& t, const core::Board& puzzle, size_t maxBytes) {
+  Trace trace;
+  trace.puzzle = puzzle;
+  const Json& yours = field(t, "yours");
+  if (!yours.is_boolean()) malformed("\"yours\" is not true or false");
+  trace.solution = yours.get<bool>() ? core::kYoursEntry : text(t, "solution", 200);
+  trace.steps = decodeSteps(text(t, "steps", maxBytes), puzzle);
+  for (char code : text(t, "searchCalls", maxBytes)) trace.searchCalls.push_back(depthOf(code));
+  if (count(t, "searchCallCount") != long(trace.searchCalls.size())) malformed("\"searchCallCount\" is not the calls' count");
+  trace.searchFunction = text(t, "searchFunction", 200);
+  trace.calls = count(t, "calls");
+  trace.callsBeforeFirstStep = count(t, "callsBeforeFirstStep");
+  trace.stepsSeenTogether = count(t, "stepsSeenTogether");
+  trace.stopped = text(t, "stopped", 200);
+  trace.answer = decodeBoard(text(t, "answer", maxBytes), puzzle.size(), "answer");
+  return trace;
+}
+
 }  // namespace
+
+std::vector<Puzzle> fromJson(const std::string& textIn, size_t maxBytes) {
+  if (textIn.size() > maxBytes) malformed("the data is larger than " + std::to_string(maxBytes) + " bytes");
+  Json data = Json::parse(textIn, nullptr, false);
+  if (data.is_discarded()) malformed("it is not JSON");
+  std::vector<Puzzle> puzzles;
+  for (const Json& p : list(data, "puzzles", 100)) {
+    long side = count(p, "side");
+    if (side < 1 || side > 25) malformed("\"side\" is not a board's side");
+    Puzzle puzzle{text(p, "where", 1000), decodeBoard(text(p, "puzzle", 625), size_t(side), "puzzle"), {}};
+    for (const Json& t : list(p, "traces", 100)) puzzle.traces.push_back(decodeTrace(t, puzzle.board, maxBytes));
+    puzzles.push_back(std::move(puzzle));
+  }
+  return puzzles;
+}
 
 std::string idea(const std::string& source) {
   std::string first = source.substr(0, source.find('\n'));

@@ -19,6 +19,7 @@ struct Puzzle {
 struct Yours {
   std::string entry;  // "yours"
   std::string file;   // "my/solver.cpp"
+  std::string idea = "";  // its first comment line; "" to take it from the registry entry's source
 };
 
 // The traces as the page reads them (page.html describes the fields). A step is three
@@ -31,6 +32,14 @@ std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, con
 // Throws std::invalid_argument if the placeholder is missing.
 std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits,
                        const Yours* yours = nullptr);
+
+// The inverse of toJson, for data that came from elsewhere (judge --replay reads it from a
+// sandboxed program's stdout, make explore SOLUTION= from the judge): the puzzles and their
+// traces, every field checked for its type and range (a step's cell on the board, its depth a
+// depth code), at most `maxBytes` of text. A step's `from` is rebuilt by replaying the steps; a
+// trace marked "yours" gets the solution name core::kYoursEntry. Throws std::invalid_argument,
+// saying what is wrong, for anything else.
+std::vector<Puzzle> fromJson(const std::string& text, size_t maxBytes);
 
 // The first comment line of a solution's source, without "// ": its idea in one line.
 std::string idea(const std::string& source);

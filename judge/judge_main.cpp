@@ -8,6 +8,8 @@
 // Exit status 0 when every file's LeetCode verdict is Accepted (with --strict
 // or --sets: every set it ran), 1 otherwise, 2 on a usage error; Ctrl-C
 // during one file's stress sets ends with its LeetCode verdict's status.
+// `judge --replay [--case P] [--out PAGE] -- FILE.cpp` writes explore's replay
+// page of FILE's own search, run in the sandbox (judge/replay/replay.h).
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -31,6 +33,7 @@
 #include "judge/findings/findings.h"
 #include "judge/findings/own_case.h"
 #include "judge/findings/stress.h"
+#include "judge/replay/replay.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
@@ -407,6 +410,13 @@ int main(int argc, char** argv) {
   app.add_flag("--debug", debug, tr("make debug: FILE in gdb on one case (--case, else its last failing "
                                     "case, else LeetCode's example); the arguments after FILE go to gdb"));
   app.add_flag("--debug-build", debugBuild, tr("make debug-build: build what --debug runs, print its paths"));
+  bool replay = false, replayData = false;
+  std::string replayOut;
+  app.add_flag("--replay", replay, tr("the page that replays how FILE's search fills the board (explore/'s "
+                                      "page), run in the sandbox, on --case's puzzles (at most 4) or "
+                                      "LeetCode's example; written to stdout or --out"));
+  app.add_option("--out", replayOut, tr("--replay: write the page to this file instead of stdout"));
+  app.add_flag("--data", replayData, tr("--replay: write the page's data (JSON) instead of the page"));
   std::string shrinkSeconds = "15";
   app.add_option("--shrink-seconds", shrinkSeconds, tr("how long a failing case is shrunk, 0 to 600 "
                                                        "(0: not shrunk; default 15)"));
@@ -422,7 +432,9 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::cerr << "judge: " << e.what() << "\n"
               << tr("usage: judge [--sets a,b] [--strict] [--time-limit-ms N] [--max-cases N] [--jobs N] "
-                    "[--no-sandbox] [--lang zh_CN|en] FILE.cpp...") << "\n";
+                    "[--no-sandbox] [--lang zh_CN|en] FILE.cpp...") << "\n"
+              << tr("       judge --replay [--case PUZZLE] [--out PAGE] [--data] [--time-limit-ms N] -- FILE.cpp")
+              << "\n";
     return 2;
   }
   auto bad = [](const std::string& what) {
@@ -439,6 +451,10 @@ int main(int argc, char** argv) {
     return bad(trf("--standing takes quick, full or 0, not '%s'", {standing}));
   if ((debug || debugBuild || app.count("--case")) && !stressSeconds.empty())
     return bad(tr("--stress runs after the sets: not with --case or --debug"));
+  if ((app.count("--out") || replayData) && !replay) return bad(tr("--out and --data go with --replay"));
+  if (replay && (debug || debugBuild || json || !stressSeconds.empty() || !sets.empty()))
+    return bad(tr("--replay takes --case, --out, --data, --time-limit-ms and --no-sandbox only"));
+  if (replay && files.size() != 1) return bad(trf("--replay takes one file, not %s", {std::to_string(files.size())}));
   if (debug || debugBuild) {
     judge::DebugRequest request{files[0], std::nullopt, {files.begin() + 1, files.end()}};
     if (app.count("--case")) request.caseText = ownCase;
@@ -481,7 +497,8 @@ int main(int argc, char** argv) {
   strict |= !options.sets.empty();
   if (noSandbox) {
     judge::disableSandbox();
-    std::printf("judge: %s\n", tr("--no-sandbox: files run with the judge's rights; verdicts are unprotected"));
+    std::fprintf(replay ? stderr : stdout, "judge: %s\n",  // --replay's stdout is the page
+                 tr("--no-sandbox: files run with the judge's rights; verdicts are unprotected"));
   } else if (auto problem = judge::sandboxProblem()) {  // never a silent fallback
     std::cerr << "judge: " << trf("refusing to judge: %s", {*problem}) << "\n";
     return 1;
@@ -489,6 +506,11 @@ int main(int argc, char** argv) {
 
   if (json) core::speakEnglish();  // machine-readable: JSON never passes through the catalogue
   judge::Workspace workspace = judge::builtWorkspace();
+  if (replay) {
+    judge::ReplayRequest request{files[0], std::nullopt, replayOut, replayData, options.timeLimitMs ? options.timeLimitMs : 10000};
+    if (app.count("--case")) request.caseText = ownCase;
+    return judge::replayCommand(request, workspace);
+  }
   if (!ownCase.empty() || app.count("--case")) {
     if (files.size() != 1) return bad(trf("--case runs one file, not %s", {std::to_string(files.size())}));
     try {

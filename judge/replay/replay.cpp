@@ -1,0 +1,181 @@
+#include "judge/replay/replay.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/testcases.h"
+#include "explore/page.h"
+#include "judge/findings/own_case.h"
+#include "judge/sandbox/sandbox.h"
+
+namespace judge {
+using namespace core;
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// FNV-1a, 64 bits: a cache key, as the judge's own (program.cpp).
+uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+  return hash;
+}
+
+// A failure of the replay, told in one line in LeetCode's words ("Compile Error: ...").
+struct Failure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The puzzles to replay, with the names the page gives them: --case's (its first
+// kMaxReplayPuzzles), else LeetCode's example. Throws std::invalid_argument for a usage error.
+std::vector<Case> choosePuzzles(const ReplayRequest& request, const Workspace& workspace) {
+  std::vector<Case> cases;
+  if (request.caseText) {
+    std::string error;
+    cases = readOwnCases(*request.caseText, error);
+    if (!error.empty()) throw std::invalid_argument(error);
+  } else {
+    cases = loadCases(workspace.root + "/testcases/leetcode_example.txt");
+    for (Case& c : cases)
+      if (c.where.rfind(workspace.root + "/", 0) == 0) c.where.erase(0, workspace.root.size() + 1);
+  }
+  if (cases.size() > kMaxReplayPuzzles) {
+    std::fprintf(stderr, "replay: the first %zu of the %zu puzzles given\n", kMaxReplayPuzzles, cases.size());
+    cases.resize(kMaxReplayPuzzles);
+  }
+  for (const Case& c : cases)
+    if (c.puzzle.size() != 9)
+      throw std::invalid_argument(c.where + " is " + std::to_string(c.puzzle.size()) + "x" +
+                                  std::to_string(c.puzzle.size()) + "; the replay is LeetCode's, for 9x9");
+  return cases;
+}
+
+// The replay program of `file`, cached by what it is made from (the file's text and name, the
+// toolchain, the scripts): a second replay of the same file does not compile it again, nor a
+// file that failed (its message is kept). Throws Failure for a Compile Error.
+std::string buildReplayProgram(const std::string& file, const Workspace& workspace) {
+  std::string dir = workspace.judged + "/replay", toolchain = dir + "/toolchain.sh";
+  if (!fs::exists(toolchain)) throw std::runtime_error(toolchain + " is missing: build the judge with make");
+  if (std::optional<std::string> tooLarge = sourceTooLarge(file)) throw Failure("Compile Error: " + *tooLarge);
+  std::string text = readText(file);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
+  std::string script = workspace.root + "/judge/replay/build_replay.sh";
+  uint64_t hash = fnv1a(text, fnv1a(file + '\0'));
+  hash = fnv1a(readText(workspace.root + "/judge/sandbox/solution_unit.sh"), fnv1a(readText(script), hash));
+  hash = fnv1a(readText(toolchain), hash);
+  std::ostringstream key;
+  key << std::hex << hash;
+  std::string program = dir + "/bin/" + key.str(), failed = program + ".failed";
+  if (fs::exists(program)) return program;
+  std::string message;
+  if (fs::exists(failed)) {
+    message = readText(failed);
+  } else {
+    fs::create_directories(dir + "/bin");
+    writeWhole(program + ".cpp", text);
+    // As the judge's compile (program.cpp): the scripts, LeetCode's prelude and the built
+    // runtime read-only; only the programs' folder writable; nothing else of the repository.
+    Mounts mounts{{workspace.root + "/judge/sandbox", workspace.root + "/judge/replay",
+                   workspace.root + "/core/prelude.h", workspace.judged},
+                  {dir + "/bin"}};
+    int status = runCommand({"/bin/sh", script, toolchain, program + ".cpp", file, program, workspace.root},
+                            mounts, message);
+    if (status == 0) return program;
+    for (size_t at; (at = message.find(dir + "/bin/")) != std::string::npos;) message.erase(at, dir.size() + 5);
+    if (status != kLimitExit) writeWhole(failed, message);  // a limit depends on the load: tried again
+  }
+  std::istringstream lines(message);
+  std::string first;
+  while (std::getline(lines, first) && first.find("error:") == std::string::npos) {}
+  if (first.empty()) first = message.empty() ? "the compiler failed" : message.substr(0, message.find('\n'));
+  throw Failure("Compile Error: " + first + "\n" + message);
+}
+
+// One puzzle replayed in a box of its own: its trace, read from the program's stdout as data.
+explore::Trace replayOne(const std::string& program, const Case& c, int limitMs) {
+  Child child(program, {c.puzzle}, limitMs);
+  std::optional<Answer> answer = child.next(wallLimit(limitMs));
+  if (!answer && child.overCpuLimit())
+    throw Failure("Time Limit Exceeded: the replay stopped after " + std::to_string(limitMs) +
+                  " ms of CPU time, its limit, on " + c.where);
+  if (!answer && child.timedOut())
+    throw Failure("Time Limit Exceeded: the replay stopped after " + std::to_string(wallLimit(limitMs).count()) +
+                  " ms of wall-clock time on " + c.where + " (it waited: sleeping or blocked)");
+  if (!answer && child.overMemoryLimit()) throw Failure("Memory Limit Exceeded: " + child.exitReason());
+  if (!answer && child.overOutputLimit()) throw Failure("Output Limit Exceeded: " + child.exitReason());
+  if (!answer) throw Failure("Runtime Error: on " + c.where + ": " + child.exitReason());
+  std::string out = child.takeStdout(kMaxTraceBytes + 1);
+  if (std::optional<std::string> why = child.finish(wallLimit(limitMs))) throw Failure("Runtime Error: " + *why);
+  if (out.size() > kMaxTraceBytes)
+    throw Failure("Runtime Error: the replay's output on " + c.where + " is not a trace: more than " +
+                  std::to_string(kMaxTraceBytes >> 10) + " KB");
+  std::vector<explore::Puzzle> read;
+  try {
+    read = explore::fromJson(out, kMaxTraceBytes);
+  } catch (const std::invalid_argument& e) {
+    throw Failure("Runtime Error: the replay's output on " + c.where + " is not a trace: " + e.what());
+  }
+  if (read.size() != 1 || read[0].traces.size() != 1 || read[0].board != c.puzzle ||
+      read[0].traces[0].solution != kYoursEntry)
+    throw Failure("Runtime Error: the replay's output on " + c.where + " is not the trace of the puzzle sent");
+  return read[0].traces[0];
+}
+
+void writeOut(const std::string& text, const std::string& path) {
+  if (path.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return;
+  }
+  fs::path out(path);
+  if (out.has_parent_path()) fs::create_directories(out.parent_path());
+  writeWhole(path, text);
+}
+
+}  // namespace
+
+int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
+  std::error_code missing;
+  if (!fs::is_regular_file(request.file, missing)) {
+    std::fprintf(stderr, "replay: no file %s\n", request.file.c_str());
+    return 2;
+  }
+  std::vector<Case> cases;
+  try {
+    cases = choosePuzzles(request, workspace);
+  } catch (const std::invalid_argument& e) {  // a usage error: a malformed --case, a size other than 9x9
+    std::fprintf(stderr, "replay: %s\n", e.what());
+    return 2;
+  }
+  try {
+    std::string program = buildReplayProgram(request.file, workspace);
+    std::vector<explore::Puzzle> puzzles;
+    for (const Case& c : cases)
+      puzzles.push_back({c.where, c.puzzle, {replayOne(program, c, request.timeLimitMs)}});
+    explore::Yours yours{kYoursEntry, request.file, explore::idea(readText(request.file))};
+    explore::Limits limits;
+    std::string text = request.data ? explore::toJson(puzzles, limits, &yours) + "\n"
+                                    : explore::renderPage(readText(workspace.root + "/explore/page.html"),
+                                                          puzzles, limits, &yours);
+    writeOut(text, request.out);
+    return 0;
+  } catch (const Failure& e) {  // the file's: a Compile Error, a limit, a crash, output that is not a trace
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {  // the judge's: the sandbox cannot start, a file it cannot write
+    std::fprintf(stderr, "replay: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace judge
