@@ -1,26 +1,82 @@
-#!/bin/sh
-# Usage: bench/setup_times.sh
-# Times what a newcomer runs first, as README.md's "Start here" quotes it: in a
-# fresh clone of this repository (in a temporary folder), the first `make`, a
-# second `make` (everything built), then `make test`; wall-clock seconds each,
-# with the machine they ran on. Needs the packages README.md names.
-set -eu
+#!/bin/bash
+# Usage: bench/setup_times.sh [FILE.cpp]
+# Times what a newcomer waits for, as README.md's "Start here" quotes it, each in a fresh clone
+# of this repository's committed HEAD (in a temporary folder), wall clock:
+#   1. `make judge SOLUTION=FILE` in a fresh clone: to its `LeetCode verdict:` line, and to its end;
+#   2. `make` in a fresh clone, then `make test` after it, and the two together;
+#   3. `make test` in another fresh clone, without `make` first;
+#   4. on the tree `make` built, `make judge SOLUTION=FILE` for a file it has never judged: the
+#      whole report (the stress tiers, TLE risk, the standing).
+# FILE: a plain backtracking, as most LeetCode users submit (default: a copy of
+# judge/fixtures/plain_backtracking.cpp, made new for each run so that no cache holds it).
+# Prints the CPU, the cores and the load average before each step, then README.md's table.
+# Needs the packages README.md names; about ten minutes on a 2-core machine.
+set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-load=$(cut -d' ' -f1-3 /proc/loadavg)
-git clone -q "$repo" "$work/clone"
-cd "$work/clone"
-seconds() {
-  start=$(date +%s.%N)
-  "$@" > "$work/log" 2>&1 || { tail -40 "$work/log" >&2; echo "failed: $*" >&2; exit 1; }
-  awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }'
+source_file=${1:-$repo/judge/fixtures/plain_backtracking.cpp}
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
+
+# A file no run has judged before: the user's own, as far as every cache can tell.
+new_file() {
+  cp "$source_file" "$work/$1.cpp"
+  printf '// %s %s\n' "$1" "$(now)" >> "$work/$1.cpp"
+  echo "$work/$1.cpp"
 }
-first=$(seconds make)
-again=$(seconds make)
-tests=$(seconds make test)
+
+fresh_clone() {
+  git clone -q "$repo" "$work/$1"
+  echo "$work/$1"
+}
+
+# COMMAND... run in the current folder; its output to $work/log; fails the script if it fails.
+run() {
+  "$@" > "$work/log" 2>&1 || { tail -40 "$work/log" >&2; echo "failed: $*" >&2; exit 1; }
+}
+
+# Seconds to the first line starting with PATTERN and to the end: "FIRST END".
+until_line() {
+  local pattern=$1 start first="" status=""; shift
+  start=$(now)
+  while IFS= read -r line; do
+    [ -z "$first" ] && [[ $line == "$pattern"* ]] && first=$(since "$start")
+    [[ $line == "exit status "* ]] && status=${line#exit status }
+  done < <("$@" 2>&1; echo "exit status $?")
+  [ -n "$first" ] && [ "$status" = 0 ] || { echo "no '$pattern' line, or exit $status, from: $*" >&2; exit 1; }
+  echo "$first $(since "$start")"
+}
+
+declare -A seconds loads
+step() { loads[$1]=$(load); }
+
+cd "$(fresh_clone judge)"
+step judge
+read -r seconds[verdict] seconds[report] < <(until_line "LeetCode verdict:" make judge SOLUTION="$(new_file first)")
+
+cd "$(fresh_clone make)"
+step make; start=$(now); run make; seconds[make]=$(since "$start")
+step test; start=$(now); run make test; seconds[test]=$(since "$start")
+tests=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\.$/\1/p' "$work/log" | tail -1)
+step built
+read -r _ seconds[built] < <(until_line "LeetCode verdict:" make judge SOLUTION="$(new_file again)")
+
+cd "$(fresh_clone alone)"
+step alone; start=$(now); run make test; seconds[alone]=$(since "$start")
+
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-printf '| command | wall seconds |\n|---|---|\n'
-printf '| first `make` in a fresh clone | %.0f |\n| `make` again | %.0f |\n| `make test` | %.0f |\n' \
-  "$first" "$again" "$tests"
-printf '\n%s, %s cores, %s; load average before: %s\n' "$cpu" "$(nproc)" "$(date -u +%Y-%m-%d)" "$load"
+family=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo | head -1)
+printf '%s (family %s), %s cores, %s; load average (1 min) before each step in brackets\n\n' \
+  "$cpu" "$family" "$(nproc)" "$(date -u +%Y-%m-%d)"
+printf '| what the user does | seconds |\n|---|--:|\n'
+printf '| fresh clone: `make judge SOLUTION=f.cpp` to its `LeetCode verdict:` line [%s] | %s |\n' "${loads[judge]}" "${seconds[verdict]}"
+printf '| the same, to the end of the report | %s |\n' "${seconds[report]}"
+printf '| fresh clone: `make` (builds the judge, judges every bundled solution) [%s] | %s |\n' "${loads[make]}" "${seconds[make]}"
+printf '| `make test` after it (%s tests pass) [%s] | %s |\n' "${tests:-?}" "${loads[test]}" "${seconds[test]}"
+printf '| `make` and `make test` together | %s |\n' "$((seconds[make] + seconds[test]))"
+printf '| fresh clone: `make test` alone [%s] | %s |\n' "${loads[alone]}" "${seconds[alone]}"
+printf '| built tree: `make judge SOLUTION=f.cpp`, a new plain backtracking, the whole report [%s] | %s |\n' \
+  "${loads[built]}" "${seconds[built]}"

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "core/testcases.h"
@@ -108,18 +107,42 @@ std::vector<std::string> bundledSolutions(const std::string& root) {
 
 namespace {
 
+bool isNameChar(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+std::string trimmedCell(const std::string& cell) {
+  size_t first = cell.find_first_not_of(" \t"), last = cell.find_last_not_of(" \t");
+  return first == std::string::npos ? "" : cell.substr(first, last - first + 1);
+}
+
+// "5" or "7b": a step's number, with at most one lowercase letter after it.
+bool isStepNumber(const std::string& text) {
+  size_t digits = text.find_first_not_of("0123456789");
+  if (digits == 0 || text.empty()) return false;
+  return digits == std::string::npos || (digits + 1 == text.size() && text[digits] >= 'a' && text[digits] <= 'z');
+}
+
+// The solutions a cell links to: "[`a`](a.cpp), [`_b`](b.cpp)" -> a, b.
+std::vector<std::string> linkedSolutions(const std::string& cell) {
+  std::vector<std::string> names;
+  for (size_t at = cell.find("]("); at != std::string::npos; at = cell.find("](", at + 2)) {
+    size_t begin = at + 2, end = begin;
+    while (end < cell.size() && isNameChar(cell[end])) ++end;
+    if (end > begin && cell.compare(end, 5, ".cpp)") == 0) names.push_back(cell.substr(begin, end - begin));
+  }
+  return names;
+}
+
 // "| 5 | [`a`](a.cpp), [`_b`](b.cpp) | ..." -> step "5", solutions a, b; nullopt
 // for a row that is not a step (the header, the rule).
 std::optional<ReadingStep> stepRow(const std::string& line) {
-  static const std::regex row(R"(^\|\s*([0-9]+[a-z]?)\s*\|([^|]*)\|)");
-  static const std::regex link(R"(\]\(([A-Za-z0-9_]+)\.cpp\))");
-  std::smatch match;
-  if (!std::regex_search(line, match, row)) return std::nullopt;
-  ReadingStep step{match[1].str(), {}};
-  std::string files = match[2].str();
-  for (std::sregex_iterator it(files.begin(), files.end(), link), end; it != end; ++it)
-    step.solutions.push_back((*it)[1].str());
-  return step;
+  size_t second = line.rfind('|', 0) == 0 ? line.find('|', 1) : std::string::npos;
+  size_t third = second == std::string::npos ? second : line.find('|', second + 1);
+  if (third == std::string::npos) return std::nullopt;
+  std::string number = trimmedCell(line.substr(1, second - 1));
+  if (!isStepNumber(number)) return std::nullopt;
+  return ReadingStep{number, linkedSolutions(line.substr(second + 1, third - second - 1))};
 }
 
 }  // namespace

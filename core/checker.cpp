@@ -6,12 +6,16 @@
 #include <utility>
 #include <vector>
 
+#include "core/words.h"
+
 namespace core {
 namespace {
 
 using Cell = std::pair<int, int>;
 enum class Unit { kRow, kColumn, kBox };
-const char* const kUnitNames[] = {"row", "column", "box"};
+// "row 4 has two 7s (r4c2 and r4c8)", a message a unit (a translation words each its own way).
+const char* const kTwiceIn[] = {N_("row %s has two %ss (%s and %s)"), N_("column %s has two %ss (%s and %s)"),
+                                N_("box %s has two %ss (%s and %s)")};
 
 // The k-th cell of a unit; n is the box side.
 Cell unitCell(Unit unit, int index, int k, int n) {
@@ -50,9 +54,8 @@ std::string firstDuplicate(const Board& board) {
         int v = valueOf(board[r][c]);
         if (v <= 0 || v > side) continue;
         if (seen[v].first >= 0)
-          return std::string(kUnitNames[int(unit)]) + " " + std::to_string(i + 1) + " has two " +
-                 board[r][c] + "s (" + cellName(seen[v].first, seen[v].second) + " and " +
-                 cellName(r, c) + ")";
+          return fill(tr(kTwiceIn[int(unit)]), {std::to_string(i + 1), std::string(1, board[r][c]),
+                                                cellName(seen[v].first, seen[v].second), cellName(r, c)});
         seen[v] = {r, c};
       }
     }
@@ -106,19 +109,6 @@ std::string colouredGrid(const Board& board, const std::vector<std::vector<bool>
   return out;
 }
 
-// Characters a terminal shows: ANSI escape sequences take no room.
-size_t shownWidth(const std::string& text) {
-  size_t width = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\033') {
-      while (i < text.size() && text[i] != 'm') ++i;
-      continue;
-    }
-    ++width;
-  }
-  return width;
-}
-
 std::string dims(const Board& board) {
   return std::to_string(board.size()) + "x" + std::to_string(board.empty() ? 0 : board[0].size());
 }
@@ -129,11 +119,11 @@ std::string checkShape(const Board& board) {
   for (size_t r = 0; r < board.size(); ++r)
     if (board[r].size() != board.size())
       return r == 0 || board[r].size() == board[0].size()
-                 ? "board is " + dims(board)
-                 : "row " + std::to_string(r + 1) + " has " + std::to_string(board[r].size()) +
-                       " cells, row 1 has " + std::to_string(board[0].size());
+                 ? trf("board is %s", {dims(board)})
+                 : trf("row %s has %s cells, row 1 has %s", {std::to_string(r + 1), std::to_string(board[r].size()),
+                                                              std::to_string(board[0].size())});
   if (boxSide(int(board.size())) == 0)
-    return "board is " + dims(board) + "; a board is 4x4, 9x9, 16x16 or 25x25";
+    return trf("board is %s; a board is 4x4, 9x9, 16x16 or 25x25", {dims(board)});
   return "";
 }
 
@@ -146,24 +136,24 @@ std::string check(const Board& puzzle, const Board& answer, const Board* expecte
   int side = int(puzzle.size());
   if (std::string shape = checkShape(answer); !shape.empty()) return shape;
   if (answer.size() != puzzle.size())
-    return "board is " + dims(answer) + ", the puzzle " + dims(puzzle);
+    return trf("board is %s, the puzzle %s", {dims(answer), dims(puzzle)});
   for (int r = 0; r < side; ++r)
     for (int c = 0; c < side; ++c) {
       char got = answer[r][c], given = puzzle[r][c];
       int v = valueOf(got);
-      if (got == kEmpty) return cellName(r, c) + " is still '.'";
+      if (got == kEmpty) return trf("%s is still '.'", {cellName(r, c)});
       if (v <= 0 || v > side)
-        return cellName(r, c) + " holds '" + got + "', not a symbol 1-" + symbol(side);
+        return trf("%s holds '%s', not a symbol 1-%s", {cellName(r, c), std::string(1, got), std::string(1, symbol(side))});
       if (valueOf(given) > 0 && given != got)
-        return "given at " + cellName(r, c) + " changed from " + given + " to " + got;
+        return trf("given at %s changed from %s to %s", {cellName(r, c), std::string(1, given), std::string(1, got)});
     }
   if (std::string dup = firstDuplicate(answer); !dup.empty()) return dup;
   if (expected)
     for (int r = 0; r < side; ++r)
       for (int c = 0; c < side; ++c)
         if ((*expected)[r][c] != answer[r][c])
-          return cellName(r, c) + " is " + answer[r][c] + ", the known solution has " +
-                 (*expected)[r][c];
+          return trf("%s is %s, the known solution has %s",
+                     {cellName(r, c), std::string(1, answer[r][c]), std::string(1, (*expected)[r][c])});
   return "";
 }
 
@@ -192,9 +182,9 @@ std::vector<std::pair<int, int>> wrongCells(const Board& puzzle, const Board& an
 
 std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
                    const Board* expected, bool colour) {
-  std::vector<std::pair<std::string, const Board*>> boards = {{"puzzle", &puzzle},
-                                                               {"returned", &answer}};
-  if (expected) boards.push_back({"expected", expected});
+  std::vector<std::pair<std::string, const Board*>> boards = {{tr("puzzle"), &puzzle},
+                                                               {tr("returned"), &answer}};
+  if (expected) boards.push_back({tr("expected"), expected});
   std::vector<std::vector<std::string>> columns;
   size_t height = 0;
   for (auto& [title, board] : boards) {
@@ -214,9 +204,7 @@ std::string report(const std::string& reason, const Board& puzzle, const Board& 
   out << reason << "\n";
   for (size_t i = 0; i < height; ++i) {
     for (size_t b = 0; b < columns.size(); ++b) {
-      std::string text = i < columns[b].size() ? columns[b][i] : "";
-      text += std::string(24 - std::min<size_t>(shownWidth(text), 24), ' ');
-      out << text << (b + 1 < columns.size() ? "  " : "");
+      out << padRight(i < columns[b].size() ? columns[b][i] : "", 24) << (b + 1 < columns.size() ? "  " : "");
     }
     out << "\n";
   }
@@ -225,7 +213,7 @@ std::string report(const std::string& reason, const Board& puzzle, const Board& 
     for (size_t r = 0; r < answer.size(); ++r)
       for (size_t c = 0; c < answer.size(); ++c)
         if (answer[r][c] != (*expected)[r][c]) differ.push_back(cellName(int(r), int(c)));
-    if (!differ.empty()) out << "differs from expected in " << differ.size() << " cells:";
+    if (!differ.empty()) out << trf("differs from expected in %s cells:", {std::to_string(differ.size())});
     for (size_t i = 0; i < differ.size() && i < 12; ++i) out << " " << differ[i];
     if (!differ.empty()) out << (differ.size() > 12 ? " ...\n" : "\n");
   }

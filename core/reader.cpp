@@ -1,4 +1,5 @@
 #include "core/reader.h"
+#include "core/words.h"
 
 #include <algorithm>
 #include <deque>
@@ -105,8 +106,8 @@ class PuzzleReader::Scanner {
       if (!isSkipped()) return readPuzzleAt();
     }
     done_ = true;
-    if (in_.bad()) ready_.push_back({name_, "read error", {}, true});
-    if (!anyEntry_) ready_.push_back({name_, "no puzzle found", {}, true});  // never a silent no-op
+    if (in_.bad()) ready_.push_back({name_, tr("read error"), {}, true});
+    if (!anyEntry_) ready_.push_back({name_, tr("no puzzle found"), {}, true});  // never a silent no-op
   }
 
   // The next line, its end ('\n', "\r\n") dropped; at most kMaxLine
@@ -132,7 +133,7 @@ class PuzzleReader::Scanner {
   }
   std::string here() const { return name_ + ":" + std::to_string(number_); }
   static std::string lineTooLong() {
-    return "line is longer than " + std::to_string(kMaxLine) + " characters";
+    return trf("line is longer than %s characters", {std::to_string(kMaxLine)});
   }
   bool isBlankLine() const { return line_.find_first_not_of(" \t") == std::string::npos; }
   bool isComment() const { return !isBlankLine() && line_[line_.find_first_not_of(" \t")] == '#'; }
@@ -192,9 +193,9 @@ class PuzzleReader::Scanner {
   }
 
   std::string cellCountError(size_t cells) const {
-    return "has " + std::to_string(cells) + " cells; a " + std::to_string(side_) + "x" +
-           std::to_string(side_) + " board has " + std::to_string(side_ * side_) + ", or " +
-           std::to_string(side_) + " on each of " + std::to_string(side_) + " lines";
+    std::string side = std::to_string(side_);
+    return trf("has %1$s cells; a %2$sx%2$s board has %3$s, or %2$s on each of %2$s lines",
+               {std::to_string(cells), side, std::to_string(side_ * side_)});
   }
 
   // LeetCode's array form, continued over lines until its brackets close. A
@@ -203,15 +204,14 @@ class PuzzleReader::Scanner {
   void readLeetCode(std::string text) {
     std::string where = here();
     while (openBrackets(text) > 0 && nextLine()) {
-      if (tooLong_) return fail(where, "line " + std::to_string(number_) + " " + lineTooLong());
+      if (tooLong_) return fail(where, trf("line %s %s", {std::to_string(number_), lineTooLong()}));
       if (!continuesArray()) {
         held_ = true;
         break;
       }
       text += "\n" + asLeetCode(line_);
       if (text.size() > kMaxLine)
-        return skipArray(where, "array is longer than " + std::to_string(kMaxLine) +
-                                    " characters");
+        return skipArray(where, trf("array is longer than %s characters", {std::to_string(kMaxLine)}));
     }
     add(where, text);
   }
@@ -274,13 +274,12 @@ class PuzzleReader::Scanner {
   }
 
   static std::string gridEnded(size_t rows, size_t side) {
-    return "grid ends after " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + "; a " +
-           std::to_string(side) + "x" + std::to_string(side) + " grid has " + std::to_string(side);
+    return trn("grid ends after %1$s row; a %2$sx%2$s grid has %2$s", "grid ends after %1$s rows; a %2$sx%2$s grid has %2$s",
+               (unsigned long)rows, {std::to_string(rows), std::to_string(side)});
   }
 
   static std::string rowLengthError(size_t row, size_t cells, size_t side) {
-    return "grid row " + std::to_string(row) + " has " + std::to_string(cells) +
-           " cells; row 1 has " + std::to_string(side);
+    return trf("grid row %s has %s cells; row 1 has %s", {std::to_string(row), std::to_string(cells), std::to_string(side)});
   }
 };
 
@@ -290,11 +289,11 @@ PuzzleReader::PuzzleReader(std::istream& in, const std::string& name, int side)
 PuzzleReader::PuzzleReader(const std::string& path, int side) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored)) {
-    early_.push_back({path, "is a directory", {}, true});
+    early_.push_back({path, tr("is a directory"), {}, true});
     return;
   }
   file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*file_) early_.push_back({path, "cannot open", {}, true});
+  if (!*file_) early_.push_back({path, tr("cannot open"), {}, true});
   else scanner_ = std::make_unique<Scanner>(*file_, path, side);
 }
 

@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <mutex>
 #include <iostream>
@@ -28,6 +29,7 @@
 #include <variant>
 
 #include "core/catalog.h"
+#include "core/words.h"
 #include "judge/debug/debug.h"
 #include "judge/findings/findings.h"
 #include "judge/findings/own_case.h"
@@ -39,6 +41,10 @@
 
 namespace {
 
+using core::tr;
+using core::trf;
+using core::trn;
+using core::fill;
 using judge::FileResult;
 using judge::SetResult;
 using judge::Tables;
@@ -111,8 +117,9 @@ Run judgeAll(const std::vector<std::string>& files, const judge::JudgeOptions& o
 }
 
 std::string stressHeading(bool strict) {
-  return std::string("\nBeyond LeetCode: the stress tiers (") +
-         (strict ? "they count: --strict or --sets" : "they do not change the exit status") + ")\n";
+  return "\n" + std::string(strict ? tr("Beyond LeetCode: the stress tiers (they count: --strict or --sets)")
+                                   : tr("Beyond LeetCode: the stress tiers (they do not change the exit status)")) +
+         "\n";
 }
 
 // Several files, printed once all are judged: a row a file, then every stress set.
@@ -129,10 +136,10 @@ void printAll(const Run& run, const std::vector<std::string>& files, bool strict
       for (const SetResult& set : result.sets)
         if (!set.leetcodeTier) text += tables.setRow(result.file, set);
   }
-  if (anySet) text += std::string(judge::kTimesCover) + "\n";
+  if (anySet) text += std::string(tr(judge::kTimesCover)) + "\n";
   for (const FileResult& result : run.results)
     text += judge::failureDetails(result, true, isatty(1)) + judge::failureDetails(result, false, isatty(1));
-  for (const std::string& error : run.errors) text += "\n== " + error + ": not judged\n";
+  for (const std::string& error : run.errors) text += "\n== " + trf("%s: not judged", {error}) + "\n";
   say(text);
 }
 
@@ -140,12 +147,16 @@ void printAll(const Run& run, const std::vector<std::string>& files, bool strict
 volatile std::sig_atomic_t interruptStatus = 1;
 volatile std::sig_atomic_t onTerminal = 0;
 
+// The note Ctrl-C prints, looked up before: a signal handler may not call gettext.
+const char* interruptNote = "";
+
 extern "C" void onInterrupt(int) {
   const char kClear[] = "\r\033[K";
-  const char kNote[] = "\n(interrupted: the stress sets above are those that had finished)\n";
   judge::killEveryBox();  // before the judge ends: each box's init first, so no bwrap orphans one
   if (onTerminal) (void)!write(1, kClear, sizeof kClear - 1);
-  (void)!write(1, kNote, sizeof kNote - 1);
+  (void)!write(1, "\n", 1);
+  (void)!write(1, interruptNote, std::strlen(interruptNote));
+  (void)!write(1, "\n", 1);
   _exit(interruptStatus);
 }
 
@@ -194,17 +205,19 @@ class LiveReport {
 
  private:
   void leetcodeTierDone(const FileResult& tier) {
-    if (tier.sets.empty()) return print("(no set of the LeetCode tier was asked for: no LeetCode verdict)\n");
-    std::string text = "LeetCode verdict: " + judge::verdictWords(tier) + "\n";
-    text += "\nThe LeetCode tier (judge/tiers.txt)\n" + tables_.setHeader();
+    if (tier.sets.empty())
+      return print(std::string(tr("(no set of the LeetCode tier was asked for: no LeetCode verdict)")) + "\n");
+    std::string text = trf("LeetCode verdict: %s", {judge::verdictWords(tier)}) + "\n";
+    text += "\n" + std::string(tr("The LeetCode tier (judge/tiers.txt)")) + "\n" + tables_.setHeader();
     for (const SetResult& set : tier.sets) text += tables_.setRow(file_, set);
-    text += std::string(judge::kTimesCover) + "\n" + judge::failureDetails(tier, true, terminal_);
+    text += std::string(tr(judge::kTimesCover)) + "\n" + judge::failureDetails(tier, true, terminal_);
     std::lock_guard<std::mutex> lock(mutex_);
     for (const SetResult& set : tier.sets) running_.erase(set.set);
     printLocked(text);
     // From here on, Ctrl-C keeps what is printed and ends with the LeetCode verdict's status
     // (with --strict, 1: the stress sets count, and not all of them were judged).
     interruptStatus = tier.passes(false) && !strict_ ? 0 : 1;
+    interruptNote = tr("(interrupted: the stress sets above are those that had finished)");
     std::signal(SIGINT, onInterrupt);
   }
 
@@ -219,8 +232,8 @@ class LiveReport {
   std::string progressLine() const {
     std::string line;
     for (const auto& [set, count] : running_)
-      line += (line.empty() ? "  running: " : ", ") + set + " " + std::to_string(count.first) +
-              "/" + std::to_string(count.second);
+      line += (line.empty() ? "  " + std::string(tr("running:")) + " " : ", ") + set + " " +
+              std::to_string(count.first) + "/" + std::to_string(count.second);
     return line.substr(0, 160);
   }
 
@@ -250,8 +263,8 @@ judge::Findings findOutLive(LiveReport& live, const judge::Program& program, con
   judge::Findings found = judge::findOut(program, result, options, workspace);
   live.print(judge::findingsText(found, result, options, workspace));
   if (stress.seconds > 0) {
-    live.print("\n(stress: generated puzzles for " + std::to_string(stress.seconds) + " s, seed " +
-               std::to_string(stress.seed) + ")\n");
+    live.print("\n" + trf("(stress: generated puzzles for %s s, seed %s)",
+                           {std::to_string(stress.seconds), std::to_string(stress.seed)}) + "\n");
     stressed = judge::runStress(program, stress, workspace);
     live.print(judge::stressText(*stressed, result.file));
   }
@@ -275,12 +288,12 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
     run.results.push_back(judge::judgeProgram(program, options, workspace, live.events()));
   } catch (const std::exception& e) {
     run.errors.push_back(judge::displayName(file) + ": " + e.what());
-    live.print("\n== " + run.errors.back() + ": not judged\n");
+    live.print("\n== " + trf("%s: not judged", {run.errors.back()}) + "\n");
     return run;
   }
   const FileResult& result = run.results[0];
   if (result.sets.empty()) {  // a Compile Error, or skipped: no set ran
-    live.print("LeetCode verdict: " + judge::verdictWords(result) + "\n" +
+    live.print(trf("LeetCode verdict: %s", {judge::verdictWords(result)}) + "\n" +
                judge::failureDetails(result, true));
     return run;
   }
@@ -288,7 +301,7 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
   try {
     findOutLive(live, program, result, findings, stress, stressed, workspace);
   } catch (const std::exception& e) {  // the judge's own trouble: the verdict above stands
-    live.print("\n== the findings after the verdict stopped: " + std::string(e.what()) + "\n");
+    live.print("\n== " + trf("the findings after the verdict stopped: %s", {e.what()}) + "\n");
   }
   return run;
 }
@@ -437,84 +450,109 @@ std::string summary(const Run& run, size_t files, bool strict) {
   std::map<std::string, int> verdicts;
   int passing = 0;
   for (const FileResult& result : run.results) {
-    ++verdicts[judge::verdictName(result.leetcodeVerdict())];
+    ++verdicts[judge::verdictWord(result.leetcodeVerdict())];
     passing += result.passes(strict);
   }
-  std::string text = std::to_string(files) + (files == 1 ? " file: " : " files: ") +
-                     std::to_string(passing) + " pass" + (strict ? " every set" : "") + ", " +
-                     std::to_string(files - passing) + " do not (LeetCode verdicts:";
-  const char* separator = " ";
-  for (const auto& [verdict, count] : verdicts) {
-    text += separator + std::to_string(count) + " " + verdict;
-    separator = ", ";
+  std::string list;
+  for (const auto& [verdict, count] : verdicts)
+    list += (list.empty() ? "" : core::trc("list", ", ")) + fill(core::trc("summary", "%s %s"), {std::to_string(count), verdict});
+  if (!run.errors.empty())
+    list += (list.empty() ? "" : core::trc("list", ", ")) + trf("%s not judged", {std::to_string(run.errors.size())});
+  std::string counts = std::to_string(files), passed = std::to_string(passing),
+              failed = std::to_string(files - passing);
+  return strict ? trn("%s file: %s pass every set, %s do not (LeetCode verdicts: %s)",
+                      "%s files: %s pass every set, %s do not (LeetCode verdicts: %s)", files,
+                      {counts, passed, failed, list})
+                : trn("%s file: %s pass, %s do not (LeetCode verdicts: %s)",
+                      "%s files: %s pass, %s do not (LeetCode verdicts: %s)", files, {counts, passed, failed, list});
+}
+
+// --lang's value, read before the command line is parsed, so that its own errors speak it too.
+std::string askedLanguage(int argc, char** argv) {
+  std::string asked;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg == "--lang" && i + 1 < argc) asked = argv[++i];
+    else if (arg.rfind("--lang=", 0) == 0) asked = arg.substr(7);
   }
-  if (!run.errors.empty()) text += std::string(separator) + std::to_string(run.errors.size()) + " not judged";
-  return text + ")";
+  return asked;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Judges LeetCode 37 solution files as LeetCode does: the LeetCode verdict "
-               "first (judge/tiers.txt), then the stress sets beyond LeetCode."};
+  std::string language = askedLanguage(argc, argv);
+  if (!core::speak(language)) {
+    std::cerr << "judge: --lang takes en, or a language po/ has a catalogue for (zh_CN), not '" << language
+              << "'\n";
+    return 2;
+  }
+  CLI::App app{tr("Judges LeetCode 37 solution files as LeetCode does: the LeetCode verdict "
+                  "first (judge/tiers.txt), then the stress sets beyond LeetCode.")};
   judge::JudgeOptions options;
   std::vector<std::string> files;
-  app.add_option("files", files, "solution files (class Solution, as pasted into LeetCode)")
+  app.add_option("files", files, tr("solution files (class Solution, as pasted into LeetCode)"))
       ->required();
   std::string sets, limit, maxCases;  // one word each: checked below, with our own messages
-  app.add_option("--sets", sets, "only these testcase sets (testcases/SET.txt), comma-separated; "
-                                 "each one counts");
+  app.add_option("--sets", sets, tr("only these testcase sets (testcases/SET.txt), comma-separated; "
+                                    "each one counts"));
   bool strict = false;
-  app.add_flag("--strict", strict, "every set counts for the exit status, not only LeetCode's");
-  app.add_option("--time-limit-ms", limit, "CPU time limit per case, 1 to 600000; default: "
-                                           "each set's, from judge/time_limits.txt");
-  app.add_option("--max-cases", maxCases, "judge only the first N cases of each set");
+  app.add_flag("--strict", strict, tr("every set counts for the exit status, not only LeetCode's"));
+  app.add_option("--time-limit-ms", limit, tr("CPU time limit per case, 1 to 600000; default: "
+                                              "each set's, from judge/time_limits.txt"));
+  app.add_option("--max-cases", maxCases, tr("judge only the first N cases of each set"));
   std::string jobsText = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
-  app.add_option("--jobs", jobsText, "files compiled, then judged, at a time; for one file, its sets "
-                                    "judged at a time (default: the cores)");
+  app.add_option("--jobs", jobsText, tr("files compiled, then judged, at a time; for one file, its sets "
+                                       "judged at a time (default: the cores)"));
   std::string ownCase;
-  app.add_option("--case", ownCase, "run the file on these puzzles (any form the sudoku command "
-                                    "reads, or a file of them), as LeetCode's Run button does");
+  app.add_option("--case", ownCase, tr("run the file on these puzzles (any form the sudoku command "
+                                       "reads, or a file of them), as LeetCode's Run button does"));
   bool json = false;
-  app.add_flag("--json", json, "the report as one JSON document (judge/report/README.md: its schema); "
-                               "several files: an array of them");
+  app.add_flag("--json", json, tr("the report as one JSON document, in English (judge/report/README.md: "
+                                  "its schema); several files: an array of them"));
   bool jsonLines = false;
-  app.add_flag("--json-lines", jsonLines, "one file's report as it is judged, one JSON object a line "
-                                          "(judge/report/README.md, \"The JSON lines\"), the --json "
+  app.add_flag("--json-lines", jsonLines, "one file's report as it is judged, one JSON object a line, in "
+                                          "English (judge/report/README.md, \"The JSON lines\"), the --json "
                                           "document last (make serve's page reads it)");
   std::string standing = "0";
-  app.add_option("--standing", standing, "one file's standing among the bundled solutions after its "
-                                         "verdict: quick (a few cases a set), full (every case) or 0 "
-                                         "(none, the default; make judge asks for quick)");
+  app.add_option("--standing", standing, tr("one file's standing among the bundled solutions after its "
+                                            "verdict: quick (a few cases a set), full (every case) or 0 "
+                                            "(none, the default; make judge asks for quick)"));
   std::string stressSeconds, stressSeed, stressPuzzles;
-  app.add_option("--stress", stressSeconds, "after the sets, generated puzzles for this many seconds "
-                                            "(1 to 86400); one file");
-  app.add_option("--stress-seed", stressSeed, "the stress puzzles' seed (default: a fresh one, printed)");
-  app.add_option("--stress-puzzles", stressPuzzles, "at most this many stress puzzles");
+  app.add_option("--stress", stressSeconds, tr("after the sets, generated puzzles for this many seconds "
+                                               "(1 to 86400); one file"));
+  app.add_option("--stress-seed", stressSeed, tr("the stress puzzles' seed (default: a fresh one, printed)"));
+  app.add_option("--stress-puzzles", stressPuzzles, tr("at most this many stress puzzles"));
   bool debug = false, debugBuild = false;
-  app.add_flag("--debug", debug, "make debug: FILE in gdb on one case (--case, else its last failing "
-                                 "case, else LeetCode's example); the arguments after FILE go to gdb");
-  app.add_flag("--debug-build", debugBuild, "make debug-build: build what --debug runs, print its paths");
+  app.add_flag("--debug", debug, tr("make debug: FILE in gdb on one case (--case, else its last failing "
+                                    "case, else LeetCode's example); the arguments after FILE go to gdb"));
+  app.add_flag("--debug-build", debugBuild, tr("make debug-build: build what --debug runs, print its paths"));
   bool replay = false, replayData = false;
   std::string replayOut;
-  app.add_flag("--replay", replay, "the page that replays how FILE's search fills the board (explore/'s "
-                                   "page), run in the sandbox, on --case's puzzles (at most 4) or "
-                                   "LeetCode's example; written to stdout or --out");
-  app.add_option("--out", replayOut, "--replay: write the page to this file instead of stdout");
-  app.add_flag("--data", replayData, "--replay: write the page's data (JSON) instead of the page");
+  app.add_flag("--replay", replay, tr("the page that replays how FILE's search fills the board (explore/'s "
+                                      "page), run in the sandbox, on --case's puzzles (at most 4) or "
+                                      "LeetCode's example; written to stdout or --out"));
+  app.add_option("--out", replayOut, tr("--replay: write the page to this file instead of stdout"));
+  app.add_flag("--data", replayData, tr("--replay: write the page's data (JSON) instead of the page"));
   std::string shrinkSeconds = "15";
-  app.add_option("--shrink-seconds", shrinkSeconds, "how long a failing case is shrunk, 0 to 600 "
-                                                    "(0: not shrunk; default 15)");
+  app.add_option("--shrink-seconds", shrinkSeconds, tr("how long a failing case is shrunk, 0 to 600 "
+                                                       "(0: not shrunk; default 15)"));
+  app.add_option("--lang", language, tr("the report's language: zh_CN (Chinese, leetcode.cn's words) or en; "
+                                         "default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES, LANG "
+                                         "(make judge JUDGE_LANG=zh_CN); JSON stays English"));
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
-               "run and compile without the sandbox (bwrap): verdicts are then unprotected");
+               tr("run and compile without the sandbox (bwrap): verdicts are then unprotected"));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::cerr << "judge: " << e.what() << "\nusage: judge [--sets a,b] [--strict] "
-              << "[--time-limit-ms N] [--max-cases N] [--jobs N] [--no-sandbox] FILE.cpp...\n"
-              << "       judge --replay [--case PUZZLE] [--out PAGE] [--data] [--time-limit-ms N] -- FILE.cpp\n";
+    std::cerr << "judge: " << e.what() << "\n"
+              << tr("usage: judge [--sets a,b] [--strict] [--time-limit-ms N] [--max-cases N] [--jobs N] "
+                    "[--no-sandbox] [--lang zh_CN|en] FILE.cpp...") << "\n"
+              << tr("       judge --replay [--case PUZZLE] [--out PAGE] [--data] [--time-limit-ms N] -- FILE.cpp")
+              << "\n";
     return 2;
   }
   auto bad = [](const std::string& what) {
@@ -522,50 +560,49 @@ int main(int argc, char** argv) {
     return 2;
   };
   if (!limit.empty() && !millis(limit))
-    return bad("--time-limit-ms takes a whole number of milliseconds from 1 to 600000, not '" +
-               limit + "'");
+    return bad(trf("--time-limit-ms takes a whole number of milliseconds from 1 to 600000, not '%s'", {limit}));
   if (!maxCases.empty() && !millis(maxCases))
-    return bad("--max-cases takes a whole number from 1 to 600000, not '" + maxCases + "'");
+    return bad(trf("--max-cases takes a whole number from 1 to 600000, not '%s'", {maxCases}));
   std::optional<int> jobs = millis(jobsText);
-  if (!jobs || *jobs > 64) return bad("--jobs takes a whole number from 1 to 64, not '" + jobsText + "'");
+  if (!jobs || *jobs > 64) return bad(trf("--jobs takes a whole number from 1 to 64, not '%s'", {jobsText}));
   if (standing != "quick" && standing != "full" && standing != "0")
-    return bad("--standing takes quick, full or 0, not '" + standing + "'");
+    return bad(trf("--standing takes quick, full or 0, not '%s'", {standing}));
   if ((debug || debugBuild || app.count("--case")) && !stressSeconds.empty())
-    return bad("--stress runs after the sets: not with --case or --debug");
-  if ((app.count("--out") || replayData) && !replay) return bad("--out and --data go with --replay");
+    return bad(tr("--stress runs after the sets: not with --case or --debug"));
+  if ((app.count("--out") || replayData) && !replay) return bad(tr("--out and --data go with --replay"));
   if (replay && (debug || debugBuild || json || jsonLines || !stressSeconds.empty() || !sets.empty()))
-    return bad("--replay takes --case, --out, --data, --time-limit-ms and --no-sandbox only");
-  if (replay && files.size() != 1) return bad("--replay takes one file, not " + std::to_string(files.size()));
+    return bad(tr("--replay takes --case, --out, --data, --time-limit-ms and --no-sandbox only"));
+  if (replay && files.size() != 1) return bad(trf("--replay takes one file, not %s", {std::to_string(files.size())}));
   if (debug || debugBuild) {
     judge::DebugRequest request{files[0], std::nullopt, {files.begin() + 1, files.end()}};
     if (app.count("--case")) request.caseText = ownCase;
-    if (debugBuild && files.size() > 1) return bad("--debug-build takes one file");
+    if (debugBuild && files.size() > 1) return bad(tr("--debug-build takes one file"));
     return debug ? judge::debugInGdb(request, judge::builtWorkspace())
                  : judge::buildDebugOnly(request, judge::builtWorkspace());
   }
   judge::StressOptions stress;
   if (!stressSeconds.empty()) {
     std::optional<int> s = millis(stressSeconds);
-    if (!s || *s > 86400) return bad("--stress takes a whole number of seconds from 1 to 86400, not '" +
-                                     stressSeconds + "'");
-    if (files.size() != 1) return bad("--stress judges one file, not " + std::to_string(files.size()));
+    if (!s || *s > 86400)
+      return bad(trf("--stress takes a whole number of seconds from 1 to 86400, not '%s'", {stressSeconds}));
+    if (files.size() != 1) return bad(trf("--stress judges one file, not %s", {std::to_string(files.size())}));
     stress.seconds = *s;
   }
   if (!stressSeed.empty()) {
     if (stressSeed.size() > 19 || stressSeed.find_first_not_of("0123456789") != std::string::npos)
-      return bad("--stress-seed takes a whole number, not '" + stressSeed + "'");
+      return bad(trf("--stress-seed takes a whole number, not '%s'", {stressSeed}));
     stress.seed = std::stoull(stressSeed);
   } else {
     stress.seed = judge::freshSeed();
   }
   if (!stressPuzzles.empty()) {
     std::optional<int> n = millis(stressPuzzles);
-    if (!n) return bad("--stress-puzzles takes a whole number from 1 to 600000, not '" + stressPuzzles + "'");
+    if (!n) return bad(trf("--stress-puzzles takes a whole number from 1 to 600000, not '%s'", {stressPuzzles}));
     stress.maxPuzzles = *n;
   }
   std::optional<int> shrink = shrinkSeconds == "0" ? 0 : millis(shrinkSeconds);
   if (!shrink || *shrink > 600)
-    return bad("--shrink-seconds takes a whole number of seconds from 0 to 600, not '" + shrinkSeconds + "'");
+    return bad(trf("--shrink-seconds takes a whole number of seconds from 0 to 600, not '%s'", {shrinkSeconds}));
   judge::FindingsOptions findings;
   findings.shrinkBudget = std::chrono::seconds(*shrink);
   stress.shrinkBudget = std::min(stress.shrinkBudget, findings.shrinkBudget);  // 0: not shrunk
@@ -574,18 +611,19 @@ int main(int argc, char** argv) {
   options.timeLimitMs = limit.empty() ? 0 : *millis(limit);
   options.maxCases = maxCases.empty() ? 0 : *millis(maxCases);
   options.sets = splitList(sets);
-  if (!sets.empty() && options.sets.empty()) return bad("--sets names no set");
+  if (!sets.empty() && options.sets.empty()) return bad(tr("--sets names no set"));
   strict |= !options.sets.empty();
   if (noSandbox) {
     judge::disableSandbox();
-    std::fprintf(replay ? stderr : stdout,  // --replay's stdout is the page
-                 "judge: --no-sandbox: files run with the judge's rights; verdicts are unprotected\n");
+    std::fprintf(replay ? stderr : stdout, "judge: %s\n",  // --replay's stdout is the page
+                 tr("--no-sandbox: files run with the judge's rights; verdicts are unprotected"));
   } else if (auto problem = judge::sandboxProblem()) {  // never a silent fallback
-    std::cerr << "judge: refusing to judge: " << *problem << "\n";
+    std::cerr << "judge: " << trf("refusing to judge: %s", {*problem}) << "\n";
     return 1;
   }
 
   if (jsonLines && (json || files.size() != 1)) return bad("--json-lines reports one file, without --json");
+  if (json || jsonLines) core::speakEnglish();  // machine-readable: JSON never passes through the catalogue
   judge::Workspace workspace = judge::builtWorkspace();
   if (replay) {
     judge::ReplayRequest request{files[0], std::nullopt, replayOut, replayData, options.timeLimitMs ? options.timeLimitMs : 10000};
@@ -593,7 +631,7 @@ int main(int argc, char** argv) {
     return judge::replayCommand(request, workspace);
   }
   if (!ownCase.empty() || app.count("--case")) {
-    if (files.size() != 1) return bad("--case runs one file, not " + std::to_string(files.size()));
+    if (files.size() != 1) return bad(trf("--case runs one file, not %s", {std::to_string(files.size())}));
     try {
       if (jsonLines) return judge::runOwnCases(files[0], ownCase, true, workspace, true);
       return judge::runOwnCases(files[0], ownCase, json, workspace);
@@ -603,7 +641,7 @@ int main(int argc, char** argv) {
     }
   }
   if (auto set = unknownSet(options.sets, workspace.root))
-    return bad("no testcase set '" + *set + "' (testcases/" + *set + ".txt)");
+    return bad(trf("no testcase set '%s' (testcases/%s.txt)", {*set, *set}));
   Run run;
   std::optional<judge::Findings> found;  // one file's, for its JSON report
   std::optional<judge::StressResult> stressed;
@@ -623,7 +661,7 @@ int main(int argc, char** argv) {
   bool stressFailed = strict && stressed && (stressed->failure || !stressed->error.empty());
   if (json) printJson(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr);
   else if (!jsonLines) say("\n" + summary(run, files.size(), strict) +
-           (stressFailed ? "; the stress stage failed, and it counts (--strict or --sets)" : "") + "\n");
+           (stressFailed ? tr("; the stress stage failed, and it counts (--strict or --sets)") : "") + "\n");
   bool allPass = run.errors.empty() && !stressFailed;
   for (const FileResult& result : run.results) allPass &= result.passes(strict);
   if (jsonLines) {

@@ -13,6 +13,7 @@
 #include "judge/findings/last_failing.h"
 #include "judge/findings/own_case.h"
 #include "judge/sandbox/sandbox.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -20,7 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kInstallGdb[] = "make debug needs gdb, which is not installed: sudo apt-get install gdb";
+constexpr const char* kInstallGdb = N_("make debug needs gdb, which is not installed: sudo apt-get install gdb");
 
 std::string readText(const std::string& path) {
   std::ifstream in(path);
@@ -45,13 +46,14 @@ ChosenCase chooseCase(const DebugRequest& request, const Workspace& workspace) {
     std::string error;
     std::vector<Case> cases = readOwnCases(*request.caseText, error);
     if (!error.empty()) throw std::invalid_argument(error);
-    std::string more = cases.size() > 1 ? " (the first of its " + std::to_string(cases.size()) + " puzzles)" : "";
-    return {cases[0], "the case given by CASE=" + more};
+    if (cases.size() > 1)
+      return {cases[0], trf("the case given by CASE= (the first of its %s puzzles)", {std::to_string(cases.size())})};
+    return {cases[0], tr("the case given by CASE=")};
   }
   if (std::optional<SavedCase> saved = loadLastFailing(request.file, workspace))
-    return {Case{saved->puzzle, saved->solution, ""}, "its last failing case: " + saved->from};
+    return {Case{saved->puzzle, saved->solution, ""}, trf("its last failing case: %s", {saved->from})};
   std::vector<Case> example = loadCases(workspace.root + "/testcases/leetcode_example.txt");
-  return {example.at(0), "LeetCode's example (the judge has found no failing case for this file)"};
+  return {example.at(0), tr("LeetCode's example (the judge has found no failing case for this file)")};
 }
 
 std::string absolute(const std::string& file) { return fs::absolute(file).lexically_normal().string(); }
@@ -59,7 +61,7 @@ std::string absolute(const std::string& file) { return fs::absolute(file).lexica
 // The program, cached by what it is made from: the file's text and name, the toolchain, the script.
 std::string buildDebugProgram(const std::string& file, const Workspace& workspace) {
   std::error_code missing;
-  if (!fs::is_regular_file(file, missing)) throw std::runtime_error("no file " + file);
+  if (!fs::is_regular_file(file, missing)) throw std::runtime_error(trf("no file %s", {file}));
   std::string name = absolute(file), toolchain = workspace.judged + "/toolchain.sh";
   std::string script = workspace.root + "/judge/debug/build_debug.sh";
   std::string text = readText(file);
@@ -75,7 +77,7 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
   writeWhole(source, text);
   std::string output;
   int status = runCommand({"/bin/sh", script, toolchain, source, name, program, workspace.root}, output);
-  if (status != 0) throw std::runtime_error(output.empty() ? "the build failed, status " + std::to_string(status) : output);
+  if (status != 0) throw std::runtime_error(output.empty() ? trf("the build failed, status %s", {std::to_string(status)}) : output);
   return program;
 }
 
@@ -139,7 +141,7 @@ std::string caseLine(const DebugBuild& built) {
 int debugInGdb(const DebugRequest& request, const Workspace& workspace) {
   std::optional<std::string> gdb = findGdb();
   if (!gdb) {
-    std::fprintf(stderr, "%s\n", kInstallGdb);
+    std::fprintf(stderr, "%s\n", tr(kInstallGdb));
     return 2;
   }
   DebugBuild built;
@@ -150,8 +152,8 @@ int debugInGdb(const DebugRequest& request, const Workspace& workspace) {
   } catch (const std::exception& e) {
     return failed(e, 1);
   }
-  std::printf("make debug: %s on %s\n  %s\n  gdb stops in Solution::solveSudoku once you type `run`\n",
-              request.file.c_str(), built.from.c_str(), caseLine(built).c_str());
+  std::printf("make debug: %s\n  %s\n  %s\n", trf("%s on %s", {request.file, built.from}).c_str(),
+              caseLine(built).c_str(), tr("gdb stops in Solution::solveSudoku once you type `run`"));
   std::fflush(stdout);
   std::vector<std::string> args = {*gdb, "-q", "-ex", "break Solution::solveSudoku"};
   args.insert(args.end(), request.gdbArgs.begin(), request.gdbArgs.end());
@@ -160,15 +162,16 @@ int debugInGdb(const DebugRequest& request, const Workspace& workspace) {
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
   execv(argv[0], argv.data());
-  std::perror(("make debug: cannot start " + *gdb).c_str());
+  std::perror(("make debug: " + trf("cannot start %s", {*gdb})).c_str());
   return 1;
 }
 
 int buildDebugOnly(const DebugRequest& request, const Workspace& workspace) {
   try {
     DebugBuild built = buildForDebugging(request, workspace);
-    std::printf("make debug-build: %s on %s\n  %s\nprogram: %s\ncase: %s\n", request.file.c_str(),
-                built.from.c_str(), caseLine(built).c_str(), built.program.c_str(), built.caseFile.c_str());
+    // (program: and case: stay English: an editor's task reads them)
+    std::printf("make debug-build: %s\n  %s\nprogram: %s\ncase: %s\n", trf("%s on %s", {request.file, built.from}).c_str(),
+                caseLine(built).c_str(), built.program.c_str(), built.caseFile.c_str());
     return 0;
   } catch (const std::invalid_argument& e) {
     return failed(e, 2);

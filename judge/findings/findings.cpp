@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "core/catalog.h"
+#include "core/words.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 using namespace core;
@@ -15,7 +17,7 @@ std::optional<FailingCase> firstFailingCase(const FileResult& result, const Work
     // Memory and Output Limit Exceeded, and a process created, are not shrunk nor tried for
     // state between calls: no puzzle causes them (a file that holds or prints too much does).
     bool wrong = set.verdict == Verdict::kWrongAnswer ||
-                 (set.verdict == Verdict::kRuntimeError && set.failure.find("created a process") == std::string::npos);
+                 (set.verdict == Verdict::kRuntimeError && set.failure.find(tr(kCreatedProcess)) == std::string::npos);
     if (!wrong || set.passed >= set.total) continue;  // (a failure at exit has no case)
     std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set.set + ".txt");
     cases.resize(size_t(set.passed) + 1);  // a set stops at its first failure: case `passed`
@@ -31,7 +33,7 @@ std::string failsBecause(const Program& program, const Board& board, const Board
                          int limitMs) {
   RunOutcome run = runCases(program.path, {Case{board, solution, "shrunk"}}, limitMs);
   if (run.verdict == Verdict::kAccepted) return "";
-  return std::string(verdictName(run.verdict)) + ": " + run.why.substr(0, run.why.find('\n'));
+  return std::string(verdictWord(run.verdict)) + ": " + run.why.substr(0, run.why.find('\n'));
 }
 
 void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findings& found) {
@@ -41,17 +43,17 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
   if (found.order) return;
   const Case& c = failing.cases[failing.index];
   if (!c.solution) {
-    found.notShrunk = "not shrunk: " + c.where + " has no known solution to fill its empty cells from";
+    found.notShrunk = trf("not shrunk: %s has no known solution to fill its empty cells from", {c.where});
     return;
   }
   if (options.shrinkBudget.count() == 0) {
-    found.notShrunk = "not shrunk: --shrink-seconds 0";
+    found.notShrunk = tr("not shrunk: --shrink-seconds 0");
     return;
   }
   int limitMs = std::min(failing.limitMs, options.shrinkTrialLimitMs);
   Shrunk shrunk = shrinkFailingCase(program.path, c, failing.verdict, limitMs, options.shrinkBudget);
   std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
-  if (reason.empty()) found.notShrunk = "not shrunk: the smallest board passed when run once more (a flaky failure?)";
+  if (reason.empty()) found.notShrunk = tr("not shrunk: the smallest board passed when run once more (a flaky failure?)");
   else found.shrunk = ShrunkCase{shrunk, reason};
 }
 
@@ -65,25 +67,28 @@ std::string readText(const std::string& path) {
 std::string seconds(std::chrono::milliseconds ms) {
   std::ostringstream text;
   text.precision(ms.count() < 10000 ? 2 : 3);
-  text << double(ms.count()) / 1000 << " s";
-  return text.str();
+  text << double(ms.count()) / 1000;
+  return trf("%s s", {text.str()});
 }
 
 std::string caseWords(const FailingCase& failing, size_t index) {
-  return failing.set + " case " + std::to_string(index + 1) + " (" + failing.cases[index].where + ")";
+  return trf("%s case %s (%s)", {failing.set, std::to_string(index + 1), failing.cases[index].where});
 }
 
 std::string orderText(const StateBetweenCalls& order, const FailingCase& failing) {
   if (order.sequence.size() < 2)  // the set's first case, which failed in the judge's run
-    return "\n== " + caseWords(failing, failing.index) + " passed when run again alone: the failure did not "
-           "repeat (does the solution depend on time, or on uninitialised memory?)\n";
+    return "\n== " + trf("%s passed when run again alone: the failure did not repeat (does the solution "
+                          "depend on time, or on uninitialised memory?)", {caseWords(failing, failing.index)}) + "\n";
   size_t before = order.sequence[order.sequence.size() - 2];
-  std::string text = "\n== State between calls: " + caseWords(failing, failing.index) +
-                     " passes alone, fails after case " + std::to_string(before + 1) +
-                     ": the solution keeps state between calls (globals or statics not reset?)\n";
-  text += "  the shortest failing sequence found (" + std::to_string(order.sequence.size()) +
-          " cases in one process, as LeetCode runs them" +
-          (order.shortest ? "" : "; the search's time ran out, a shorter one may exist") + "):\n";
+  std::string text = "\n== " + trf("State between calls: %s passes alone, fails after case %s: the solution "
+                                    "keeps state between calls (globals or statics not reset?)",
+                                    {caseWords(failing, failing.index), std::to_string(before + 1)}) + "\n";
+  std::string count = std::to_string(order.sequence.size());
+  text += "  " + (order.shortest ? trf("the shortest failing sequence found (%s cases in one process, as LeetCode "
+                                       "runs them):", {count})
+                                 : trf("the shortest failing sequence found (%s cases in one process, as LeetCode "
+                                       "runs them; the search's time ran out, a shorter one may exist):", {count})) +
+          "\n";
   for (size_t i : order.sequence) text += "    " + caseWords(failing, i) + ": " + toLine(failing.cases[i].puzzle) + "\n";
   return text;
 }
@@ -91,16 +96,18 @@ std::string orderText(const StateBetweenCalls& order, const FailingCase& failing
 std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result,
                        const FindingsOptions& options) {
   const Shrunk& s = found.shrunk;
-  std::string text = "\n== The smallest failing puzzle: " + caseWords(failing, failing.index) + " shrunk from " +
-                     std::to_string(s.emptyBefore) + " empty cells to " + std::to_string(s.emptyAfter) +
-                     " (empty cells filled from its solution while it still fails alone; " +
-                     std::to_string(s.trials) + " runs, " + seconds(s.spent) + " of a " +
-                     seconds(options.shrinkBudget) + " budget; " +
-                     (s.minimal ? "no single cell more can be filled" : "the budget ran out first") + ")\n";
+  std::string text = "\n== " + trf("The smallest failing puzzle: %s shrunk from %s empty cells to %s (empty cells "
+                                    "filled from its solution while it still fails alone; %s runs, %s of a %s "
+                                    "budget; %s)",
+                                    {caseWords(failing, failing.index), std::to_string(s.emptyBefore),
+                                     std::to_string(s.emptyAfter), std::to_string(s.trials), seconds(s.spent),
+                                     seconds(options.shrinkBudget),
+                                     s.minimal ? tr("no single cell more can be filled")
+                                               : tr("the budget ran out first")}) + "\n";
   text += toGrid(s.puzzle);
-  text += "  LeetCode's form: " + toLeetCode(s.puzzle) + "\n";
-  text += "  alone it still fails, " + found.reason + "\n";
-  text += "  run it alone: make judge SOLUTION=" + result.file + " CASE='" + toLine(s.puzzle) + "'\n";
+  text += "  " + trf("LeetCode's form: %s", {toLeetCode(s.puzzle)}) + "\n";
+  text += "  " + trf("alone it still fails, %s", {found.reason}) + "\n";
+  text += "  " + trf("run it alone: %s", {"make judge SOLUTION=" + result.file + " CASE='" + toLine(s.puzzle) + "'"}) + "\n";
   return text;
 }
 
@@ -109,14 +116,14 @@ std::optional<SavedCase> caseToDebug(const Findings& found, const FileResult& re
   if (found.shrunk) {
     const FailingCase& failing = *found.failing;
     return SavedCase{found.shrunk->shrunk.puzzle, failing.cases[failing.index].solution,
-                     caseWords(failing, failing.index) + ", shrunk to " +
-                         std::to_string(found.shrunk->shrunk.emptyAfter) + " empty cells"};
+                     trf("%s, shrunk to %s empty cells", {caseWords(failing, failing.index),
+                                                          std::to_string(found.shrunk->shrunk.emptyAfter)})};
   }
   for (const SetResult& set : result.sets)
     if (set.failedCase)
       return SavedCase{set.failedCase->input, set.failedCase->expected,
-                       set.set + " case " + std::to_string(set.failedCase->index + 1) + " (" +
-                           set.failedCase->where + "), " + verdictName(set.verdict)};
+                       trf("%s case %s (%s), %s", {set.set, std::to_string(set.failedCase->index + 1),
+                                                   set.failedCase->where, verdictWord(set.verdict)})};
   return std::nullopt;
 }
 
@@ -192,9 +199,9 @@ bool standingWanted(const FileResult& result, const FindingsOptions& options) {
 std::string standingNotice(const FindingsOptions& options, const Workspace& workspace) {
   size_t bundled = options.standingOptions.against.empty() ? bundledSolutions(workspace.root).size()
                                                            : options.standingOptions.against.size();
-  return "\n(timing your file beside the " + std::to_string(bundled) + " bundled solutions, " +
-         (options.standingOptions.full ? "every case" : "a few cases a set") +
-         ", for its standing: STANDING=0 skips it)\n";
+  return "\n" + trf("(timing your file beside the %s bundled solutions, %s, for its standing: STANDING=0 skips it)",
+                    {std::to_string(bundled), options.standingOptions.full ? tr("every case") : tr("a few cases a set")}) +
+         "\n";
 }
 
 std::string findingsText(const Findings& found, const FileResult& result, const FindingsOptions& options,
@@ -204,7 +211,7 @@ std::string findingsText(const Findings& found, const FileResult& result, const 
   if (found.order) text += orderText(*found.order, *found.failing);
   if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
   if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
-  if (found.debugCase) text += "\n== Step through it in gdb (" + found.debugCase->from + "):\n" +
+  if (found.debugCase) text += "\n== " + trf("Step through it in gdb (%s):", {found.debugCase->from}) + "\n" +
                                debugLine(result.file, found.debugCase->puzzle);
   if (found.standing) text += standingSection(*found.standing, workspace);
   return text;
@@ -215,9 +222,9 @@ std::string debugCommand(const std::string& file, const Board& puzzle) {
 }
 
 std::string debugLine(const std::string& file, const Board& puzzle) {
-  return "  " + debugCommand(file, puzzle) + "\n" +
-         "  (stops in Solution::solveSudoku with board filled; without CASE=, make debug opens this "
-         "case, the file's last failing one)\n";
+  return "  " + debugCommand(file, puzzle) + "\n  " +
+         tr("(stops in Solution::solveSudoku with board filled; without CASE=, make debug opens this "
+            "case, the file's last failing one)") + "\n";
 }
 
 std::string standingSection(const StandingReport& report, const Workspace& workspace) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/words.h"
+
 namespace judge {
 using namespace core;
 namespace {
@@ -15,11 +17,11 @@ int totalCases(const FileResult& result, const std::string& set) {
 }
 
 std::string caseLine(const NearLimit& near, int total) {
-  std::string line = "  " + near.set + " case " + std::to_string(near.index + 1) + " of " +
-                     std::to_string(total) + ": " + std::to_string(near.micros / 1000) + " ms of " +
-                     std::to_string(near.limitMs) + " ms (" +
-                     std::to_string(near.micros / 10 / near.limitMs) + "%)";
-  return line + (near.rerun ? ", after going over the limit once and passing when run again\n" : "\n");
+  std::string line = "  " + trf("%s case %s of %s: %s ms of %s ms (%s%%)",
+                                {near.set, std::to_string(near.index + 1), std::to_string(total),
+                                 std::to_string(near.micros / 1000), std::to_string(near.limitMs),
+                                 std::to_string(near.micros / 10 / near.limitMs)});
+  return line + (near.rerun ? tr(", after going over the limit once and passing when run again") : "") + "\n";
 }
 
 }  // namespace
@@ -37,8 +39,8 @@ std::vector<NearLimit> nearLimit(const FileResult& result) {
 
 std::string nearLimitText(const std::vector<NearLimit>& cases, const FileResult& result) {
   if (cases.empty()) return "";
-  std::string text = "TLE risk: " + std::to_string(cases.size()) +
-                     (cases.size() == 1 ? " case" : " cases") + " at 50% of the limit or more\n";
+  std::string text = trn("TLE risk: %s case at 50%% of the limit or more", "TLE risk: %s cases at 50%% of the limit or more",
+                         cases.size(), {std::to_string(cases.size())}) + "\n";
   for (const NearLimit& near : cases) text += caseLine(near, totalCases(result, near.set));
   return text;
 }

@@ -1,5 +1,6 @@
 #include "judge/findings/own_case.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "judge/findings/last_failing.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -35,22 +37,22 @@ struct OwnCase {
 // are not counted here (an open 25x25 can take the counter minutes).
 void expectedOf(const Case& c, OwnCase& result) {
   if (c.solution) {
-    result.expected = c.solution, result.solutions = "one solution (given with the case)";
+    result.expected = c.solution, result.solutions = tr("one solution (given with the case)");
     return;
   }
   if (std::string conflict = findConflict(c.puzzle); !conflict.empty()) {
-    result.solutions = "no solution: " + conflict;
+    result.solutions = trf("no solution: %s", {conflict});
     return;
   }
   if (c.puzzle.size() > 9) {
-    result.solutions = "not counted (boards above 9x9 are not)";
+    result.solutions = tr("not counted (boards above 9x9 are not)");
     return;
   }
   Count count = countSolutions(c.puzzle, 2);
   if (count.solutions == 1) result.expected = count.first;
-  result.solutions = count.solutions == 0 ? "no solution"
-                     : count.solutions == 1 ? "one solution"
-                                            : "more than one solution: any valid Output is right";
+  result.solutions = count.solutions == 0 ? tr("no solution")
+                     : count.solutions == 1 ? tr("one solution")
+                                            : tr("more than one solution: any valid Output is right");
 }
 
 std::vector<Board> boardsFrom(const std::vector<Case>& cases, size_t first) {
@@ -76,15 +78,15 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
       result.problem = check(cases[i].puzzle, answer->board);
     } else if (answer) {
       result.cpuMicros = answer->cpuMicros;
-      result.problem = std::string(verdictName(Verdict::kTimeLimitExceeded)) + ": the case took " +
-                       std::to_string(answer->cpuMicros / 1000) + " ms of CPU time; the limit is " +
-                       std::to_string(limitMs) + " ms";
+      result.problem = trf("%s: the case took %s ms of CPU time; the limit is %s ms",
+                           {verdictWord(Verdict::kTimeLimitExceeded), std::to_string(answer->cpuMicros / 1000),
+                            std::to_string(limitMs)});
     } else {
       Verdict verdict = child->overCpuLimit() || child->timedOut() ? Verdict::kTimeLimitExceeded
                         : child->overMemoryLimit()                  ? Verdict::kMemoryLimitExceeded
                         : child->overOutputLimit()                  ? Verdict::kOutputLimitExceeded
                                                                     : Verdict::kRuntimeError;
-      result.problem = std::string(verdictName(verdict)) + ": " + child->exitReason();
+      result.problem = std::string(verdictWord(verdict)) + ": " + child->exitReason();
       child.reset();
     }
     expectedOf(cases[i], result);
@@ -93,20 +95,29 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
   return results;
 }
 
+// "Input:    ", "Valid:    ", "CPU time: ": the labels, what follows them in one column.
+std::string label(const char* english) {
+  size_t width = 0;
+  for (const char* each : {N_("Input:"), N_("Output:"), N_("Valid:"), N_("Expected:"), N_("CPU time:"), N_("Memory:")})
+    width = std::max(width, columns(tr(each)));
+  return padRight(tr(english), width) + " ";
+}
+
 std::string text(const OwnCase& c) {
-  std::string out = "== " + c.where + "\nInput:    " + toLeetCode(c.input) + "\n" + toGrid(c.input);
-  if (c.output) out += "Output:   " + toLeetCode(*c.output) + "\n" + toGrid(*c.output);
-  else out += "Output:   (none)\n";
-  out += c.problem.empty() ? "Valid:    yes, Output is a solution of Input\n"
-                           : "Valid:    no: " + c.problem + "\n";
-  out += "Solutions of Input: " + c.solutions + "\n";
-  if (c.expected) out += "Expected: " + toLeetCode(*c.expected) + "\n";
-  out += "Stdout:" + (c.stdoutText.empty() ? std::string(" (none)\n") : "\n" + indented(c.stdoutText, "  ") + "\n");
-  out += "CPU time: " + (c.cpuMicros < 0 ? std::string("-") : std::to_string(c.cpuMicros) + " us") + "\n";
-  char memory[96];
-  std::snprintf(memory, sizeof memory, "Memory:   %.1f MB (%lld kB: the case's peak resident memory)\n",
-                double(c.memoryKb) / 1024, c.memoryKb);
-  out += memory;
+  std::string out = "== " + c.where + "\n" + label("Input:") + toLeetCode(c.input) + "\n" + toGrid(c.input);
+  if (c.output) out += label("Output:") + toLeetCode(*c.output) + "\n" + toGrid(*c.output);
+  else out += label("Output:") + tr("(none)") + "\n";
+  out += label("Valid:") + (c.problem.empty() ? std::string(tr("yes, Output is a solution of Input"))
+                                              : trf("no: %s", {c.problem})) + "\n";
+  out += trf("Solutions of Input: %s", {c.solutions}) + "\n";
+  if (c.expected) out += label("Expected:") + toLeetCode(*c.expected) + "\n";
+  out += tr("Stdout:") + (c.stdoutText.empty() ? " " + std::string(tr("(none)")) + "\n"
+                                               : "\n" + indented(c.stdoutText, "  ") + "\n");
+  out += label("CPU time:") + (c.cpuMicros < 0 ? std::string("-") : std::to_string(c.cpuMicros) + " us") + "\n";
+  char megabytes[32];
+  std::snprintf(megabytes, sizeof megabytes, "%.1f", double(c.memoryKb) / 1024);
+  out += label("Memory:") + trf("%s MB (%s kB: the case's peak resident memory)",
+                                {megabytes, std::to_string(c.memoryKb)}) + "\n";
   return out;
 }
 
@@ -177,7 +188,7 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
     return allValid ? 0 : 1;
   }
   if (program.verdict != Verdict::kAccepted) {
-    std::printf("%s: %s\n%s", displayName(file).c_str(), verdictName(program.verdict), program.message.c_str());
+    std::printf("%s: %s\n%s", displayName(file).c_str(), verdictWord(program.verdict), program.message.c_str());
     return 1;
   }
   for (size_t i = 0; i < results.size(); ++i) std::printf("%s%s", i ? "\n" : "", text(results[i]).c_str());

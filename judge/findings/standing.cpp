@@ -1,5 +1,7 @@
 #include "judge/findings/standing.h"
 
+#include "core/words.h"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -62,8 +64,9 @@ bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<
     for (Case& c : cases) c = Case{*entrant.solved, entrant.solved, c.where};
   RunOutcome run = runCases(entrant.program, cases, limitMs);
   if (run.verdict != Verdict::kAccepted) {
-    entrant.failed = std::string(verdictName(run.verdict)) + " while timed, at " +
-                     (run.failedAt < cases.size() ? cases[run.failedAt].where : "its exit");
+    entrant.failed = trf("%s while timed, at %s", {verdictWord(run.verdict),
+                                                   run.failedAt < cases.size() ? cases[run.failedAt].where
+                                                                               : tr("its exit")});
     return false;
   }
   perCase.assign(entrant.sets.size(), 0);
@@ -120,12 +123,10 @@ std::vector<Subset> chooseSubsets(const FileResult& result, const StandingOption
 }
 
 std::string describeSubset(const StandingOptions& options) {
-  if (options.full) return "every case of each set (STANDING=full)";
-  return "a quick subset (STANDING=full: every case): " + std::to_string(options.quickCases) +
-         " cases a set, fewer where your file needs over " +
-         std::to_string(options.quickBudgetMicros / 1000) +
-         " ms for them, evenly spaced from the set's first case to its last, so that they span "
-         "the set whatever its order";
+  if (options.full) return tr("every case of each set (STANDING=full)");
+  return trf("a quick subset (STANDING=full: every case): %s cases a set, fewer where your file needs over %s ms "
+             "for them, evenly spaced from the set's first case to its last, so that they span the set whatever "
+             "its order", {std::to_string(options.quickCases), std::to_string(options.quickBudgetMicros / 1000)});
 }
 
 // The bundled solutions to time, built (or found in the cache); a note for each that cannot be.
@@ -139,9 +140,8 @@ std::vector<Entrant> bundledEntrants(const std::vector<Subset>& subsets, const S
   for (size_t i = 0; i < names.size(); ++i) {
     const Program* program = std::get_if<Program>(&programs[i]);
     if (!program || program->verdict != Verdict::kAccepted) {
-      notes.push_back(names[i] + ": not timed, " +
-                      (program ? verdictName(program->verdict) + (": " + program->message)
-                               : std::get<std::string>(programs[i])));
+      notes.push_back(trf("%s: not timed, %s", {names[i], program ? verdictWord(program->verdict) + (": " + program->message)
+                                                                   : std::get<std::string>(programs[i])}));
       continue;
     }
     Entrant entrant{names[i], program->path, {}, {}, {}, "", std::nullopt};
@@ -218,7 +218,7 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   report.subset = describeSubset(options);
   std::vector<Subset> subsets = chooseSubsets(result, options, workspace);
   if (subsets.empty()) {
-    report.notes.push_back("not measured: the file passed no set");
+    report.notes.push_back(tr("not measured: the file passed no set"));
     return report;
   }
   Entrant mine{kYours, yours.path, {}, {}, {}, "", std::nullopt};
@@ -231,17 +231,25 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   for (int round = 0; round < options.rounds && mine.failed.empty(); ++round)
     for (Entrant* entrant : roundOrder(mine, bundled, round)) timeRound(*entrant, subsets);
   if (!mine.failed.empty()) {
-    report.notes.push_back("not measured: your file failed when its cases ran again to be timed (" +
-                           mine.failed + "): does it keep state between calls?");
+    report.notes.push_back(trf("not measured: your file failed when its cases ran again to be timed (%s): does it "
+                               "keep state between calls?", {mine.failed}));
     return report;
   }
   for (const Entrant& entrant : bundled)
-    if (!entrant.failed.empty()) report.notes.push_back(entrant.name + ": not timed, " + entrant.failed);
+    if (!entrant.failed.empty()) report.notes.push_back(trf("%s: not timed, %s", {entrant.name, entrant.failed}));
   if (!bundled.empty() && bundled.back().name == kFloor && bundled.back().failed.empty()) {
     for (size_t k = 0; k < subsets.size(); ++k) report.floorMicros[subsets[k].set] = median(bundled.back().rounds[k]);
     bundled.pop_back();
   }
   report.rows = rowsOf(mine, bundled, subsets);
+  // A side whose time read 0 in every round (a clock that did not move) gives no ratio: a note,
+  // never a row of "0.000x" or "infx".
+  std::vector<Standing> measured;
+  for (const Standing& row : report.rows) {
+    if (row.ratio > 0 && std::isfinite(row.ratio) && row.yourMicros > 0 && row.itsMicros > 0) measured.push_back(row);
+    else report.notes.push_back(trf("%s on %s: not compared, a time read as 0 us", {row.solution, row.set}));
+  }
+  report.rows = std::move(measured);
   for (Standing& row : report.rows) {
     double floor = report.floorMicros.count(row.set) ? report.floorMicros[row.set] : 0;
     row.nearFloor = std::min(row.yourMicros, row.itsMicros) < kNearFloor * floor;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "judge/findings/standing.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -28,16 +29,16 @@ double distance(const Standing& row) { return std::abs(std::log(row.ratio)); }
 
 std::string stepWords(const std::vector<ReadingStep>& path, const std::string& solution) {
   std::string step = stepOf(path, solution);
-  return step.empty() ? solution + " (off the reading path)" : "step " + step;
+  return step.empty() ? trf("%s (off the reading path)", {solution}) : trf("step %s", {step});
 }
 
 // "between steps 3 and 4", "at step 4", "between step 3 and x (off the reading path)".
 std::string betweenWords(const std::vector<ReadingStep>& path, const std::string& slower,
                          const std::string& faster) {
   std::string a = stepOf(path, slower), b = stepOf(path, faster);
-  if (!a.empty() && a == b) return "at step " + a;
-  if (!a.empty() && !b.empty()) return "between steps " + a + " and " + b;
-  return "between " + stepWords(path, slower) + " and " + stepWords(path, faster);
+  if (!a.empty() && a == b) return trf("at step %s", {a});
+  if (!a.empty() && !b.empty()) return trf("between steps %s and %s", {a, b});
+  return trf("between %s and %s", {stepWords(path, slower), stepWords(path, faster)});
 }
 
 // Where a solution comes on the reading path: its row, or after every row.
@@ -48,10 +49,6 @@ size_t pathOrder(const std::vector<ReadingStep>& path, const std::string& soluti
 }
 
 constexpr size_t kColumn = 16;
-
-std::string rightAligned(const std::string& text, size_t width) {
-  return std::string(width > text.size() ? width - text.size() : 0, ' ') + text;
-}
 
 // "0.831x ±17%", marked "~" when near the exchange's floor.
 std::string cell(const Standing& row) {
@@ -77,23 +74,25 @@ std::string placement(const std::string& set, const std::vector<Standing>& rows,
   }
   if (!slower && !faster && !same) return "";
   std::vector<std::string> parts;
-  if (same) parts.push_back("level with " + same->solution + " (" + fixed("%.2fx", same->ratio) + ")");
-  if (slower) parts.push_back(factor(1 / slower->ratio) + "x faster than " + slower->solution);
-  if (faster) parts.push_back(factor(faster->ratio) + "x slower than " + faster->solution);
+  if (same) parts.push_back(trf("level with %s (%s)", {same->solution, fixed("%.2fx", same->ratio)}));
+  if (slower) parts.push_back(trf("%sx faster than %s", {factor(1 / slower->ratio), slower->solution}));
+  if (faster) parts.push_back(trf("%sx slower than %s", {factor(faster->ratio), faster->solution}));
   std::string where;
-  if (same) where = "at " + stepWords(path, same->solution);
+  if (same) where = trf("at %s", {stepWords(path, same->solution)});
   else if (slower && faster) where = betweenWords(path, slower->solution, faster->solution);
-  else if (slower) where = "faster than every bundled solution timed, past " + stepWords(path, slower->solution);
-  else where = "slower than every bundled solution timed, before " + stepWords(path, faster->solution);
-  std::string text = "on " + set + ": ";
-  for (size_t i = 0; i < parts.size(); ++i) text += (i ? ", " : "") + parts[i];
-  return text + ": " + where + " of solutions/README.md";
+  else if (slower) where = trf("faster than every bundled solution timed, past %s", {stepWords(path, slower->solution)});
+  else where = trf("slower than every bundled solution timed, before %s", {stepWords(path, faster->solution)});
+  std::string list;
+  for (size_t i = 0; i < parts.size(); ++i) list += (i ? trc("list", ", ") : "") + parts[i];
+  return trf("on %s: %s: %s of solutions/README.md", {set, list, where});
 }
 
 std::string standingText(const StandingReport& report, const std::vector<ReadingStep>& path) {
-  std::string text = "\nStanding: your time / its time on the same cases, measured in this run "
-                     "(below 1: yours is faster; ± how far the rounds spread; level: within 15% of 1.0x)\n";
-  text += "  cases: " + report.subset + "\n";
+  /* xgettext:no-c-format */
+  std::string text = "\n" + std::string(tr("Standing: your time / its time on the same cases, measured in this run "
+                                            "(below 1: yours is faster; ± how far the rounds spread; level: within "
+                                            "15% of 1.0x)")) + "\n";
+  text += "  " + trf("cases: %s", {report.subset}) + "\n";
   std::vector<std::string> sets, solutions;
   std::map<std::pair<std::string, std::string>, const Standing*> at;
   for (const Standing& row : report.rows) {
@@ -106,27 +105,25 @@ std::string standingText(const StandingReport& report, const std::vector<Reading
     return std::make_pair(pathOrder(path, a), a) < std::make_pair(pathOrder(path, b), b);
   });
   if (!report.rows.empty()) {
-    char line[64];
-    std::snprintf(line, sizeof line, "%-26s %5s", "solution", "step");
-    text += line;
-    for (const std::string& set : sets) text += "  " + rightAligned(set, kColumn);
+    text += padRight(tr("solution"), 26) + " " + padLeft(tr("step"), 5);
+    for (const std::string& set : sets) text += "  " + padLeft(set, kColumn);
     text += "\n";
     for (const std::string& solution : solutions) {
-      std::snprintf(line, sizeof line, "%-26s %5s", solution.c_str(), stepOf(path, solution).c_str());
-      text += line;
+      text += padRight(solution, 26) + " " + padLeft(stepOf(path, solution), 5);
       for (const std::string& set : sets) {
         auto it = at.find({solution, set});
         std::string value = it == at.end() ? "-" : cell(*it->second);
-        text += "  " + rightAligned(value, kColumn);
+        text += "  " + padLeft(value, kColumn);
       }
       text += "\n";
     }
   }
   if (anyNearFloor(report.rows)) {
-    text += "  ~: a time under " + fixed("%.0f", kNearFloor) + "x what a case costs a solution that does nothing "
-            "(judge/sandbox/does_nothing.cpp:";
-    for (const auto& [set, micros] : report.floorMicros) text += " " + set + " " + fixed("%.0f", micros) + " us";
-    text += "): the judge's exchange of the board, not the search, is most of it\n";
+    std::string floors;
+    for (const auto& [set, micros] : report.floorMicros) floors += " " + set + " " + fixed("%.0f", micros) + " us";
+    text += "  " + trf("~: a time under %sx what a case costs a solution that does nothing "
+                       "(judge/sandbox/does_nothing.cpp:%s): the judge's exchange of the board, not the search, "
+                       "is most of it", {fixed("%.0f", kNearFloor), floors}) + "\n";
   }
   for (const std::string& set : sets) text += placement(set, report.rows, path) + "\n";
   for (const std::string& note : report.notes) text += "  " + note + "\n";

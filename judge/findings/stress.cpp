@@ -1,5 +1,7 @@
 #include "judge/findings/stress.h"
 
+#include "core/words.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <future>
@@ -58,15 +60,15 @@ Batch generateBatch(const std::string& generator, uint64_t seed, long firstBlock
     for (std::string line; status == 0 && std::getline(lines, line);) {
       try {
         Case c = parseCase(line);
-        c.where = "generated puzzle " + std::to_string(++number);
+        c.where = trf("generated puzzle %s", {std::to_string(++number)});
         batch.cases.push_back(std::move(c));
       } catch (const std::exception& e) {
         status = -1, output = e.what();
       }
     }
     if (status != 0 || number != (block + 1) * kBlock) {
-      batch.error = "the generator failed (" + generator + ", status " + std::to_string(status) + "): " +
-                    output.substr(0, output.find('\n'));
+      batch.error = trf("the generator failed (%s, status %s): %s",
+                        {generator, std::to_string(status), output.substr(0, output.find('\n'))});
       return batch;
     }
   }
@@ -98,16 +100,16 @@ StressFailure failureOf(const SetResult& set, const Batch& batch) {
   failure.givens = givensOf(batch.firstBlock + set.failedCase->index / kBlock);
   // "Wrong Answer on generated puzzle 7 (case 7 of 10): why": the batch's count says nothing here.
   failure.report = set.failure;
-  size_t count = failure.report.find(" (case ");
-  if (count != std::string::npos) failure.report.erase(count, failure.report.find("): ", count) + 1 - count);
+  std::string count = caseCount(size_t(set.failedCase->index), size_t(set.total));
+  if (size_t at = failure.report.find(count); at != std::string::npos) failure.report.erase(at, count.size());
   return failure;
 }
 
 std::string seconds(double s) {
   std::ostringstream text;
   text.precision(s < 10 ? 2 : 3);
-  text << s << " s";
-  return text.str();
+  text << s;
+  return trf("%s s", {text.str()});
 }
 
 Board debugPuzzle(const StressFailure& failure) {
@@ -126,7 +128,7 @@ StressResult runStress(const Program& program, const StressOptions& options, con
   result.seed = options.seed;
   std::string generator = generatorPath(workspace);
   if (!std::filesystem::exists(generator)) {
-    result.error = "the generator " + generator + " is not built: make " + generator;
+    result.error = trf("the generator %s is not built: make %s", {generator, generator});
     return result;
   }
   int limitMs = leetcodeLimitMs(workspace);
@@ -167,33 +169,35 @@ StressResult runStress(const Program& program, const StressOptions& options, con
     StressFailure& f = *result.failure;
     saveLastFailing(program.file,
                     SavedCase{debugPuzzle(f), f.failed.expected,
-                              "stress " + f.failed.where + " (seed " + std::to_string(result.seed) + ")" +
-                                  (f.shrunk ? ", shrunk to " + std::to_string(f.shrunk->emptyAfter) + " empty cells" : "")},
+                              f.shrunk ? trf("stress %s (seed %s), shrunk to %s empty cells",
+                                             {f.failed.where, std::to_string(result.seed),
+                                              std::to_string(f.shrunk->emptyAfter)})
+                                       : trf("stress %s (seed %s)", {f.failed.where, std::to_string(result.seed)})},
                     workspace);
   }
   return result;
 }
 
 std::string stressText(const StressResult& r, const std::string& file) {
-  std::string text = "\n== Stress: ";
-  if (!r.error.empty()) return text + "not run: " + r.error + "\n";
-  std::string run = std::to_string(r.puzzles) + " generated puzzle" + (r.puzzles == 1 ? "" : "s") + " in " +
-                    seconds(r.seconds) + ", seed " + std::to_string(r.seed) + " (STRESS_SEED=" +
-                    std::to_string(r.seed) + " repeats them)";
-  if (!r.failure) return text + run + ": none failed\n";
+  if (!r.error.empty()) return "\n== " + trf("Stress: not run: %s", {r.error}) + "\n";
+  std::string seed = std::to_string(r.seed);
+  std::string run = trn("%s generated puzzle in %s, seed %s (STRESS_SEED=%s repeats them)",
+                        "%s generated puzzles in %s, seed %s (STRESS_SEED=%s repeats them)", (unsigned long)r.puzzles,
+                        {std::to_string(r.puzzles), seconds(r.seconds), seed, seed});
+  if (!r.failure) return "\n== " + trf("Stress: %s: none failed", {run}) + "\n";
   const StressFailure& f = *r.failure;
-  text += run + "; " + f.report + "\n" + leetcodeCaseText(f.failed, f.verdict);
-  text += "  the generator's puzzle alone: build/" + generateCommand(r.seed, f.number, f.givens) + "\n";
+  std::string text = "\n== " + trf("Stress: %s; %s", {run, f.report}) + "\n" + leetcodeCaseText(f.failed, f.verdict);
+  text += "  " + trf("the generator's puzzle alone: %s", {"build/" + generateCommand(r.seed, f.number, f.givens)}) + "\n";
   if (!f.failsAlone)
-    text += "  it passes when run alone: it fails only after the puzzles before it in the same process "
-            "(state kept between calls?)\n";
+    text += "  " + std::string(tr("it passes when run alone: it fails only after the puzzles before it in the same "
+                                  "process (state kept between calls?)")) + "\n";
   Board puzzle = debugPuzzle(f);
   if (f.shrunk)
-    text += "  shrunk from " + std::to_string(f.shrunk->emptyBefore) + " empty cells to " +
-            std::to_string(f.shrunk->emptyAfter) + " (" + std::to_string(f.shrunk->trials) + " runs), still failing alone:\n" +
-            toGrid(puzzle);
-  text += "  run it alone: make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'\n";
-  text += "  step through it in gdb:\n" + debugLine(file, puzzle);
+    text += "  " + trf("shrunk from %s empty cells to %s (%s runs), still failing alone:",
+                       {std::to_string(f.shrunk->emptyBefore), std::to_string(f.shrunk->emptyAfter),
+                        std::to_string(f.shrunk->trials)}) + "\n" + toGrid(puzzle);
+  text += "  " + trf("run it alone: %s", {"make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'"}) + "\n";
+  text += "  " + std::string(tr("step through it in gdb:")) + "\n" + debugLine(file, puzzle);
   return text;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/checker.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -37,6 +38,12 @@ std::string megabytes(const SetResult& set, long long kb) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", double(kb) / 1024);
   return text;
+}
+
+// "Input:    ", "Output:   ", "Expected: ": the pane's labels, their boards in one column.
+std::string paneLabel(const char* label) {
+  size_t width = std::max({columns(tr("Input:")), columns(tr("Output:")), columns(tr("Expected:"))});
+  return padRight(label, width) + " ";
 }
 
 Json boardOrNull(const std::optional<Board>& board) {
@@ -75,9 +82,9 @@ std::string indented(const std::string& text, const std::string& indent) {
   return out;
 }
 
-const char* const kTimesCover =
+const char* const kTimesCover = N_(
     "median us, max us: CPU time per case of the whole process tree, read from outside, "
-    "over the cases that passed; max MB: the largest peak resident memory of a case";
+    "over the cases that passed; max MB: the largest peak resident memory of a case");
 
 std::string displayName(std::string file) {
   if (file.rfind("solutions/", 0) == 0) file.erase(0, 10);
@@ -87,16 +94,16 @@ std::string displayName(std::string file) {
 
 std::string verdictWords(const FileResult& result) {
   Verdict verdict = result.leetcodeVerdict();
-  std::string words = verdictName(verdict);
-  if (verdict == Verdict::kCompileError) return words + " — the compiler's message is below";
-  if (verdict == Verdict::kSkipped) return words + ", so not judged: " + result.message;
+  std::string words = verdictWord(verdict);
+  if (verdict == Verdict::kCompileError) return trf("%s — the compiler's message is below", {words});
+  if (verdict == Verdict::kSkipped) return trf("%s, so not judged: %s", {words, result.message});
   TierCount count = leetcodeCount(result);
-  words += " — " + std::to_string(count.passed) + " / " + std::to_string(count.total) +
-           " testcases passed";
+  // TRANSLATORS: leetcode.cn: "49 / 198 个通过的测试用例"
+  words = trf("%s — %s / %s testcases passed", {words, std::to_string(count.passed), std::to_string(count.total)});
   const SetResult* set = firstFailingTierSet(result);
   if (!set) return words;
-  return words + " (at " + set->set + " case " + std::to_string(set->passed + 1) + " of " +
-         std::to_string(set->total) + "; details below)";
+  return words + trf(" (at %s case %s of %s; details below)",
+                     {set->set, std::to_string(set->passed + 1), std::to_string(set->total)});
 }
 
 Tables::Tables(const std::vector<std::string>& files) {
@@ -107,50 +114,50 @@ std::string Tables::setLine(const std::string& name, const std::string& set,
                             const std::string& verdict, const std::string& passed,
                             const std::string& limit, const std::string& median,
                             const std::string& max, const std::string& memory) const {
-  char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-18s %-21s %9s %9s %10s %10s %7s\n", int(nameWidth_),
-                name.c_str(), set.c_str(), verdict.c_str(), passed.c_str(), limit.c_str(),
-                median.c_str(), max.c_str(), memory.c_str());
-  return line;
+  return padRight(name, nameWidth_) + "  " + padRight(set, 18) + " " + padRight(verdict, 21) + " " +
+         padLeft(passed, 9) + " " + padLeft(limit, 9) + " " + padLeft(median, 10) + " " + padLeft(max, 10) +
+         " " + padLeft(memory, 7) + "\n";
+}
+
+std::string Tables::fileLine(const std::string& name, const std::string& verdict, const std::string& passed,
+                             const std::string& median, const std::string& max,
+                             const std::string& memory) const {
+  return padRight(name, nameWidth_) + "  " + padRight(verdict, 21) + " " + padLeft(passed, 9) + " " +
+         padLeft(median, 10) + " " + padLeft(max, 10) + " " + padLeft(memory, 7) + "\n";
 }
 
 std::string Tables::setHeader() const {
-  return setLine("solution", "set", "verdict", "passed", "limit ms", "median us", "max us", "max MB");
+  return setLine(tr("solution"), tr("set"), tr("verdict"), tr("passed"), tr("limit ms"), tr("median us"),
+                 tr("max us"), tr("max MB"));
 }
 
 std::string Tables::setRow(const std::string& file, const SetResult& set) const {
-  return setLine(displayName(file), set.set, verdictName(set.verdict),
+  return setLine(displayName(file), set.set, verdictWord(set.verdict),
                  std::to_string(set.passed) + "/" + std::to_string(set.total),
                  std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
                  timeOrDash(set, set.maxMicros()), megabytes(set, set.maxMemoryKb()));
 }
 
 std::string Tables::fileHeader() const {
-  char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-21s %9s %10s %10s %7s\n", int(nameWidth_), "solution",
-                "LeetCode verdict", "passed", "median us", "max us", "max MB");
-  return line;
+  return fileLine(tr("solution"), tr("LeetCode verdict"), tr("passed"), tr("median us"), tr("max us"), tr("max MB"));
 }
 
 std::string Tables::fileRow(const FileResult& result) const {
   SetResult tier = mergedTier(result);
   TierCount count = leetcodeCount(result);
-  char line[512];
-  std::snprintf(line, sizeof line, "%-*s  %-21s %9s %10s %10s %7s\n", int(nameWidth_),
-                displayName(result.file).c_str(), verdictName(result.leetcodeVerdict()),
-                (std::to_string(count.passed) + "/" + std::to_string(count.total)).c_str(),
-                timeOrDash(tier, tier.medianMicros()).c_str(),
-                timeOrDash(tier, tier.maxMicros()).c_str(), megabytes(tier, tier.maxMemoryKb()).c_str());
-  return line;
+  return fileLine(displayName(result.file), verdictWord(result.leetcodeVerdict()),
+                  std::to_string(count.passed) + "/" + std::to_string(count.total),
+                  timeOrDash(tier, tier.medianMicros()), timeOrDash(tier, tier.maxMicros()),
+                  megabytes(tier, tier.maxMemoryKb()));
 }
 
 std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict) {
   bool ran = verdict == Verdict::kWrongAnswer && failed.output;
-  std::string text = ran ? "Input:    " : "Last executed input: ";
+  std::string text = ran ? paneLabel(tr("Input:")) : std::string(tr("Last executed input:")) + " ";
   text += toLeetCode(failed.input) + "\n";
-  if (ran) text += "Output:   " + toLeetCode(*failed.output) + "\n";
-  if (failed.expected) text += "Expected: " + toLeetCode(*failed.expected) + "\n";
-  if (!failed.stdoutText.empty()) text += "Stdout:\n" + indented(failed.stdoutText, "  ") + "\n";
+  if (ran) text += paneLabel(tr("Output:")) + toLeetCode(*failed.output) + "\n";
+  if (failed.expected) text += paneLabel(tr("Expected:")) + toLeetCode(*failed.expected) + "\n";
+  if (!failed.stdoutText.empty()) text += std::string(tr("Stdout:")) + "\n" + indented(failed.stdoutText, "  ") + "\n";
   return text;
 }
 
@@ -174,15 +181,15 @@ std::string colouredFailure(const SetResult& set) {
 std::string failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
   std::string name = displayName(result.file), text;
   if (leetcodeTier && result.verdict == Verdict::kCompileError)
-    text += "\n== " + name + ": Compile Error\n" + result.message;
+    text += "\n== " + name + ": " + verdictWord(Verdict::kCompileError) + "\n" + result.message;
   for (const SetResult& set : result.sets) {
     if (set.leetcodeTier != leetcodeTier) continue;
     if (set.verdict != Verdict::kAccepted) {
-      text += "\n== " + name + " on " + set.set + ": " + (colour ? colouredFailure(set) : set.failure) + "\n";
+      text += "\n== " + fill(trc("set", "%s on %s: %s"), {name, set.set, colour ? colouredFailure(set) : set.failure}) + "\n";
       if (set.failedCase) text += leetcodeCaseText(*set.failedCase, set.verdict);
     }
     if (!set.rerun.empty())
-      text += "\n== " + name + " on " + set.set + ": passed when run again, after " + set.rerun + "\n";
+      text += "\n== " + trf("%s on %s: passed when run again, after %s", {name, set.set, set.rerun}) + "\n";
   }
   return text;
 }

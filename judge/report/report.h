@@ -46,6 +46,8 @@ class Tables {
                       const std::string& passed, const std::string& limit,
                       const std::string& median, const std::string& max,
                       const std::string& memory) const;
+  std::string fileLine(const std::string& name, const std::string& verdict, const std::string& passed,
+                       const std::string& median, const std::string& max, const std::string& memory) const;
   size_t nameWidth_ = 8;
 };
 
@@ -53,7 +55,7 @@ class Tables {
 // heading), without a newline at its end.
 std::string indented(const std::string& text, const std::string& indent);
 
-// What the times in the tables are.
+// What the times in the tables are (in English: tr() it where it is printed).
 extern const char* const kTimesCover;
 
 // The failing case in LeetCode's words, under the judge's own report of it:

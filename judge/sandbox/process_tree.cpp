@@ -89,7 +89,7 @@ const long long kPageKb = sysconf(_SC_PAGESIZE) / 1024;
 
 }  // namespace
 
-ProcessTree::ProcessTree(pid_t init, pid_t main) : main_(main) {
+ProcessTree::ProcessTree(pid_t init, pid_t main) {
   if (init > 0) procDir_ = "/proc/" + std::to_string(init) + "/root/proc";
   if (main > 0) {
     mainNsPid_ = init > 0 ? innermostPid(main) : std::to_string(main);

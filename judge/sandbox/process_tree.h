@@ -49,7 +49,6 @@ class ProcessTree {
 
   std::string procDir_;  // the namespace's /proc, seen from the judge
   bool procReady_ = false;  // procDir_ is that /proc, not (yet) the host's
-  pid_t main_ = 0;
   std::string mainNsPid_;  // the main process's name in procDir_
   clockid_t mainClock_{};
   bool mainReadable_ = false;

@@ -1,5 +1,7 @@
 #include "judge/sandbox/sandbox.h"
 
+#include "core/words.h"
+
 #include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -343,10 +345,9 @@ Launched start(const Launch& launch, int errFd) {
   int status = 0;
   kill(launched.pid, SIGKILL);
   waitpid(launched.pid, &status, 0);
-  throw std::runtime_error("the sandbox (bwrap) could not start: " +
-                           printable(readTail(errFd, 4096), 1000) +
-                           "; `judge --no-sandbox` (make judge NO_SANDBOX=1) judges without it, "
-                           "unprotected");
+  throw std::runtime_error(trf("the sandbox (bwrap) could not start: %s; `judge --no-sandbox` "
+                               "(make judge NO_SANDBOX=1) judges without it, unprotected",
+                               {printable(readTail(errFd, 4096), 1000)}));
 }
 
 // A box's init that outlived its bwrap is the judge's child (PR_SET_CHILD_SUBREAPER):
@@ -477,22 +478,32 @@ int endSignal(int status) {
 
 std::string endReason(int status) {
   int signal = endSignal(status);
-  if (signal == SIGSYS && sandboxOn) return kCreatedProcess;
-  if (signal) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
-  if (WEXITSTATUS(status) == 0) return "exited (status 0) before answering every case";
-  return "exit code " + std::to_string(WEXITSTATUS(status));
+  if (signal == SIGSYS && sandboxOn) return tr(kCreatedProcess);
+  if (signal) return trf("killed by signal %s (%s)", {std::to_string(signal), strsignal(signal)});
+  if (WEXITSTATUS(status) == 0) return tr("exited (status 0) before answering every case");
+  return trf("exit code %s", {std::to_string(WEXITSTATUS(status))});
 }
 
-// Which limit a tree's usage passed ("used more than 100 ms of CPU time"), or "".
-std::string limitPassed(const ProcessTree::Usage& usage, const Limits& limits, long long cpuSince) {
-  if (usage.cpuMicros - cpuSince > limits.cpuMicros)
-    return "used more than " + std::to_string(limits.cpuMicros / 1000) + " ms of CPU time";
+enum class Over { kNothing, kCpu, kProcesses, kMemory };
+
+// Which limit a tree's usage passed, if any.
+Over limitPassed(const ProcessTree::Usage& usage, const Limits& limits, long long cpuSince) {
+  if (usage.cpuMicros - cpuSince > limits.cpuMicros) return Over::kCpu;
   // Processes before memory: a tree over both caps in one sample (a fork bomb of
   // sanitized processes, sampled late on a loaded machine) is told by its cause.
-  if (usage.processes > limits.processes)
-    return "ran more than " + std::to_string(limits.processes) + " processes at once";
-  if (std::max(usage.memoryKb, usage.peakKb) > limits.memoryKb)
-    return "held more than " + std::to_string(limits.memoryKb >> 10) + " MB of memory";
+  if (usage.processes > limits.processes) return Over::kProcesses;
+  if (std::max(usage.memoryKb, usage.peakKb) > limits.memoryKb) return Over::kMemory;
+  return Over::kNothing;
+}
+
+// "used more than 100 ms of CPU time"
+std::string overWords(Over over, const Limits& limits) {
+  switch (over) {
+    case Over::kCpu: return trf("used more than %s ms of CPU time", {std::to_string(limits.cpuMicros / 1000)});
+    case Over::kProcesses: return trf("ran more than %s processes at once", {std::to_string(limits.processes)});
+    case Over::kMemory: return trf("held more than %s MB of memory", {std::to_string(limits.memoryKb >> 10)});
+    case Over::kNothing: break;
+  }
   return "";
 }
 
@@ -526,8 +537,8 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
   std::string passed;
   while (passed.empty() && waitpid(launched.pid, &status, WNOHANG) != launched.pid) {
     passed = Clock::now() > deadline
-                 ? "ran for more than " + std::to_string(kCompileLimits.wall.count() / 1000) + " s"
-                 : limitPassed(tree.sample(), kCompileLimits, 0);
+                 ? trf("ran for more than %s s", {std::to_string(kCompileLimits.wall.count() / 1000)})
+                 : overWords(limitPassed(tree.sample(), kCompileLimits, 0), kCompileLimits);
     if (!passed.empty()) killTree(launched, status);
     else std::this_thread::sleep_for(kWatchEvery);
   }
@@ -535,7 +546,7 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
   output = printable(readFile(out, 0, kCompileOutputBytes + 1), kCompileOutputBytes);
   close(out);
   if (!passed.empty()) {
-    output += "\nthe compile " + passed + ", its limit (stopped)\n";
+    output += "\n" + trf("the compile %s, its limit (stopped)", {passed}) + "\n";
     return kLimitExit;
   }
   return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
@@ -552,9 +563,9 @@ void waitWhile(Busy busy, int most) {
 
 }  // namespace
 
-const char* const kCreatedProcess =
+const char* const kCreatedProcess = N_(
     "the solution created a process (fork, vfork, clone, posix_spawn, system): killed by signal 31 "
-    "(Bad system call); LeetCode solutions may use threads, not processes";
+    "(Bad system call); LeetCode solutions may use threads, not processes");
 
 void setRunnerLimits(const RunnerLimits& limits) {
   memoryLimitKb = limits.memoryKb;
@@ -628,7 +639,7 @@ std::string printable(const std::string& text, size_t maxBytes) {
       ++i;
     }
   }
-  if (i < text.size()) out += "\n[... " + std::to_string(text.size() - i) + " more bytes not shown]";
+  if (i < text.size()) out += "\n" + trf("[... %s more bytes not shown]", {std::to_string(text.size() - i)});
   return out;
 }
 
@@ -638,13 +649,13 @@ std::optional<std::string> sandboxProblem() {
   static std::optional<std::string> problem;
   std::call_once(once, [] {
     if (findInPath("bwrap").empty()) {
-      problem = "bubblewrap (bwrap) is not installed: sudo apt-get install bubblewrap";
+      problem = tr("bubblewrap (bwrap) is not installed: sudo apt-get install bubblewrap");
       return;
     }
     std::string output;
     try {
       if (runWatched({"/bin/true"}, {}, output) != 0)
-        problem = "the sandbox (bwrap) could not run /bin/true: " + output;
+        problem = trf("the sandbox (bwrap) could not run /bin/true: %s", {output});
     } catch (const std::exception& e) {
       problem = e.what();
     }
@@ -775,12 +786,10 @@ bool Child::watch() {
   Limits limits{{}, cpuLimitMicros_, limits_.memoryKb, kRunnerProcesses};
   ProcessTree::Usage usage = tree_->sample();
   peakKb_ = usage.peakKb;
-  std::string passed = limitPassed(usage, limits, caseStart_);
-  if (passed.empty() && outputFull()) return kill(Stop::kOutput), false;
-  if (passed.empty()) return true;
-  kill(passed.find("CPU") != std::string::npos      ? Stop::kCpu
-       : passed.find("memory") != std::string::npos ? Stop::kMemory
-                                                    : Stop::kProcesses);
+  Over passed = limitPassed(usage, limits, caseStart_);
+  if (passed == Over::kNothing && outputFull()) return kill(Stop::kOutput), false;
+  if (passed == Over::kNothing) return true;
+  kill(passed == Over::kCpu ? Stop::kCpu : passed == Over::kMemory ? Stop::kMemory : Stop::kProcesses);
   return false;
 }
 
@@ -811,34 +820,33 @@ std::optional<std::string> Child::finish(std::chrono::milliseconds wall) {
   cpuLimitMicros_ = std::max(cpuLimitMicros_, kExitCpuMicros);
   if (waitForExit(Clock::now() + wall) && WIFEXITED(status_) && WEXITSTATUS(status_) == 0)
     return std::nullopt;
-  return "after the last answer: " + exitReason();
+  return trf("after the last answer: %s", {exitReason()});
 }
 
 std::string Child::exitReason() const {
   std::string reason;
   switch (stop_) {
-    case Stop::kWall: reason = "still running at the wall-clock limit (killed)"; break;
-    case Stop::kCpu: reason = "passed the CPU time limit (killed)"; break;
+    case Stop::kWall: reason = tr("still running at the wall-clock limit (killed)"); break;
+    case Stop::kCpu: reason = tr("passed the CPU time limit (killed)"); break;
     case Stop::kMemory:
-      reason = "its processes held more than " + std::to_string(limits_.memoryKb >> 10) +
-               " MB of memory, the limit (killed)";
+      reason = trf("its processes held more than %s MB of memory, the limit (killed)",
+                   {std::to_string(limits_.memoryKb >> 10)});
       break;
     case Stop::kOutput:
-      reason = "wrote " + std::to_string(limits_.outputBytes >> 20) +
-               " MB or more to stdout or stderr, the limit (killed)";
+      reason = trf("wrote %s MB or more to stdout or stderr, the limit (killed)",
+                   {std::to_string(limits_.outputBytes >> 20)});
       break;
     case Stop::kProcesses:
-      reason = "ran more than " + std::to_string(kRunnerProcesses) +
-               " processes at once, the limit (killed)";
+      reason = trf("ran more than %s processes at once, the limit (killed)", {std::to_string(kRunnerProcesses)});
       break;
     case Stop::kEarlyAnswer:
-      reason = "wrote an answer before its case was sent (case " + std::to_string(sent_ + 1) + ")";
+      reason = trf("wrote an answer before its case was sent (case %s)", {std::to_string(sent_ + 1)});
       break;
-    case Stop::kMalformed: reason = "wrote something other than an answer on file descriptor 3"; break;
-    case Stop::kMute: reason = "stopped reading its puzzles"; break;
+    case Stop::kMalformed: reason = tr("wrote something other than an answer on file descriptor 3"); break;
+    case Stop::kMute: reason = tr("stopped reading its puzzles"); break;
     case Stop::kNone:
-      reason = overOutputLimit() ? "wrote " + std::to_string(limits_.outputBytes >> 20) +
-                                       " MB to stdout or stderr, the limit: " + endReason(status_)
+      reason = overOutputLimit() ? trf("wrote %s MB to stdout or stderr, the limit: %s",
+                                       {std::to_string(limits_.outputBytes >> 20), endReason(status_)})
                                  : endReason(status_);
       break;
   }
@@ -881,7 +889,7 @@ std::string Child::takeStdout(size_t maxBytes) {
   if (size <= 0) return "";
   std::string text = printable(readFile(stdout_, 0, maxBytes).substr(0, maxBytes), maxBytes);
   if (size > off_t(maxBytes))
-    text += "\n[... " + std::to_string(size - off_t(maxBytes)) + " more bytes not shown]";
+    text += "\n" + trf("[... %s more bytes not shown]", {std::to_string(size - off_t(maxBytes))});
   // The child shares this file's offset: back to 0, its next write starts the file again.
   if (ftruncate(stdout_, 0) != 0 || lseek(stdout_, 0, SEEK_SET) != 0) text += "\n[stdout not reset]";
   return text;
@@ -897,9 +905,8 @@ void Child::kill(Stop why) {
 std::optional<std::string> sourceTooLarge(const std::string& file) {
   struct stat info {};
   if (stat(file.c_str(), &info) != 0 || info.st_size <= kMaxSourceBytes) return std::nullopt;
-  return "the source is " + std::to_string(info.st_size) + " bytes; the limit is " +
-         std::to_string(kMaxSourceBytes) + " bytes (" + std::to_string(kMaxSourceBytes >> 10) +
-         " KiB)";
+  return trf("the source is %s bytes; the limit is %s bytes (%s KiB)",
+             {std::to_string(info.st_size), std::to_string(kMaxSourceBytes), std::to_string(kMaxSourceBytes >> 10)});
 }
 
 int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output) {

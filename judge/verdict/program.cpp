@@ -2,17 +2,18 @@
 // on what the program is made from, and the compiler's message made to speak
 // of the user's file only.
 #include <atomic>
+#include <cctype>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -63,16 +64,40 @@ Program failedBuild(Program program, const std::string& failed) {
   return program;
 }
 
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+size_t skipSpace(const std::string& line, size_t at) {
+  while (at < line.size() && std::isspace(static_cast<unsigned char>(line[at]))) ++at;
+  return at;
+}
+
+// The name declared by a `class` or `struct` keyword ending at `after`, when a body or a base
+// list follows it (`class Foo {`, `struct Bar final :`); "" for a use (`class Foo;`, `struct X* p`).
+std::string declaredAfter(const std::string& line, size_t after) {
+  size_t name = skipSpace(line, after), end = name;
+  if (name == after || name == line.size() || std::isdigit(static_cast<unsigned char>(line[name]))) return "";
+  while (end < line.size() && isWordChar(line[end])) ++end;
+  size_t next = skipSpace(line, end);
+  if (line.compare(next, 5, "final") == 0) next = skipSpace(line, next + 5);
+  bool opens = end > name && next < line.size() && (line[next] == '{' || line[next] == ':');
+  return opens ? line.substr(name, end - name) : "";
+}
+
 // The classes and structs `text` declares, as "class solution (line 3)".
 std::vector<std::string> declaredClasses(const std::string& text) {
   std::vector<std::string> found;
-  std::regex declaration(R"(\b(class|struct)\s+([A-Za-z_]\w*)\s*(final\s*)?[:{])");
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
-    for (std::sregex_iterator it(line.begin(), line.end(), declaration), end; it != end; ++it)
-      found.push_back((*it)[1].str() + " " + (*it)[2].str() + " (line " + std::to_string(number) + ")");
+    for (size_t at = 0; at < line.size(); ++at) {
+      if (at > 0 && isWordChar(line[at - 1])) continue;
+      for (const std::string keyword : {"class", "struct"}) {
+        if (line.compare(at, keyword.size(), keyword) != 0) continue;
+        std::string name = declaredAfter(line, at + keyword.size());
+        if (!name.empty()) found.push_back(trf("%s %s (line %s)", {keyword, name, std::to_string(number)}));
+      }
+    }
   }
   return found;
 }
@@ -80,14 +105,15 @@ std::vector<std::string> declaredClasses(const std::string& text) {
 // One line for a file the driver could not call: what it has instead of
 // `class Solution` with `void solveSudoku(vector<vector<char>>&)`.
 std::string missingSolution(const std::string& name, const std::string& text) {
-  std::string want = "LeetCode calls Solution().solveSudoku(board)";
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-    return name + ": the file is empty; " + want + ".";
+    return trf("%s: the file is empty; LeetCode calls Solution().solveSudoku(board).", {name});
   std::vector<std::string> classes = declaredClasses(text);
-  if (classes.empty()) return name + ": no class Solution, and no other class; " + want + ".";
+  if (classes.empty())
+    return trf("%s: no class Solution, and no other class; LeetCode calls Solution().solveSudoku(board).", {name});
   std::string list;
   for (const std::string& c : classes) list += (list.empty() ? "" : ", ") + c;
-  return name + ": no class Solution; found " + list + " instead. " + want + ".";
+  return trf("%s: no class Solution; found %s instead. LeetCode calls Solution().solveSudoku(board).",
+             {name, list});
 }
 
 bool mentions(const std::string& message, const std::string& what) {
@@ -101,14 +127,14 @@ std::string explainCompileError(std::string message, const std::string& name,
                                 const std::string& text, const Workspace& workspace) {
   bool inDriver = mentions(message, std::string(kDriver) + ":");
   if (inDriver && mentions(message, "'main'"))
-    return name + ": defines main(); LeetCode supplies main() (its driver calls "
-                  "Solution().solveSudoku(board)), so a submission must not define one.";
+    return trf("%s: defines main(); LeetCode supplies main() (its driver calls "
+               "Solution().solveSudoku(board)), so a submission must not define one.", {name});
   if (inDriver && (mentions(message, "undeclared identifier 'Solution'") ||
                    mentions(message, "'Solution' was not declared")))
     return missingSolution(name, text);
   if (inDriver && mentions(message, "solveSudoku"))
-    return name + ": class Solution has no public void solveSudoku(vector<vector<char>>& board), "
-                  "which LeetCode calls.\n" + message;
+    return trf("%s: class Solution has no public void solveSudoku(vector<vector<char>>& board), "
+               "which LeetCode calls.", {name}) + "\n" + message;
   for (const std::string& path : {workspace.judged + "/bin/", workspace.judged + "/"})
     for (size_t at; (at = message.find(path)) != std::string::npos;) message.erase(at, path.size());
   return message;
@@ -119,8 +145,8 @@ std::string explainCompileError(std::string message, const std::string& name,
 Program buildProgram(const std::string& file, const Workspace& workspace) {
   std::string toolchain = workspace.judged + "/toolchain.sh";
   if (!fs::exists(toolchain))
-    throw std::runtime_error(toolchain + " is missing: build the judge with make");
-  if (!fs::is_regular_file(file)) throw std::runtime_error(file + ": no such file");
+    throw std::runtime_error(trf("%s is missing: build the judge with make", {toolchain}));
+  if (!fs::is_regular_file(file)) throw std::runtime_error(trf("%s: no such file", {file}));
   if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
     return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
   std::string text = readText(file);

@@ -13,6 +13,7 @@
 #include "core/checker.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -26,24 +27,21 @@ std::string relativeTo(const std::string& root, const std::string& path) {
 
 // "testcases/magictour.txt:9 (case 3 of 200)"
 std::string caseName(const Case& c, size_t index, size_t total, const Workspace& workspace) {
-  return relativeTo(workspace.root, c.where) + " (case " + std::to_string(index + 1) + " of " +
-         std::to_string(total) + ")";
+  return relativeTo(workspace.root, c.where) + caseCount(index, total);
 }
 
 std::string timeLimitReason(long long micros, int limitMs) {
-  return "the case took " + std::to_string(micros / 1000) + " ms of CPU time; the limit is " +
-         std::to_string(limitMs) + " ms per case";
+  return trf("the case took %s ms of CPU time; the limit is %s ms per case",
+             {std::to_string(micros / 1000), std::to_string(limitMs)});
 }
 
 std::string stoppedReason(int limitMs) {
-  return "stopped when the case had used " + std::to_string(limitMs) +
-         " ms of CPU time, the limit per case";
+  return trf("stopped when the case had used %s ms of CPU time, the limit per case", {std::to_string(limitMs)});
 }
 
 std::string watchdogReason(int limitMs) {
-  return "no answer after " + std::to_string(wallLimit(limitMs).count()) +
-         " ms of wall time (killed); the limit is " + std::to_string(limitMs) +
-         " ms of CPU time per case";
+  return trf("no answer after %s ms of wall time (killed); the limit is %s ms of CPU time per case",
+             {std::to_string(wallLimit(limitMs).count()), std::to_string(limitMs)});
 }
 
 struct CaseVerdict {
@@ -56,7 +54,7 @@ struct CaseVerdict {
 
 // Waits for the child's answer to `c` and judges it: time first, then the checker.
 CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
-  std::string puzzle = "\n  puzzle: " + toLine(c.puzzle);
+  std::string puzzle = "\n  " + trf("puzzle: %s", {toLine(c.puzzle)});
   std::optional<Answer> answer = child.next(wallLimit(limitMs));
   long long memory = answer ? answer->memoryKb : child.memoryKb();
   if (!answer && child.overCpuLimit())
@@ -82,8 +80,7 @@ CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
 // "Time Limit Exceeded on testcases/magictour.txt:9 (case 3 of 200): why".
 std::string failureText(const CaseVerdict& judged, const std::vector<Case>& cases, size_t i,
                         const Workspace& workspace) {
-  return std::string(verdictName(judged.verdict)) + " on " +
-         caseName(cases[i], i, cases.size(), workspace) + ": " + judged.why;
+  return trf("%s on %s: %s", {verdictWord(judged.verdict), caseName(cases[i], i, cases.size(), workspace), judged.why});
 }
 
 FailedCase failedCase(const CaseVerdict& judged, const Case& c, size_t index, Child& child,
@@ -115,7 +112,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
       std::string first = judged.why.substr(0, judged.why.find('\n'));
       judged = judgeCase(*child, cases[i], limitMs);
       if (judged.verdict == Verdict::kTimeLimitExceeded)
-        judged.why = "twice; first " + first + ", then " + judged.why;
+        judged.why = trf("twice; first %s, then %s", {first, judged.why});
       else if (result.reruns.push_back(i); result.rerun.empty())
         result.rerun = caseName(cases[i], i, cases.size(), workspace) + ": " + first;
     }
@@ -136,7 +133,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
                                                                   : std::nullopt;
   if (exit) {
     result.verdict = Verdict::kRuntimeError;
-    result.failure = std::string(verdictName(result.verdict)) + " " + *exit;
+    result.failure = std::string(verdictWord(result.verdict)) + " " + *exit;
   }
   return result;
 }
@@ -220,17 +217,25 @@ std::chrono::milliseconds wallLimit(int limitMs) {
 }
 
 const char* verdictName(Verdict verdict) {
+  // TRANSLATORS: LeetCode's seven verdicts, in leetcode.cn's own words where it has them
+  // (po/README.md says where each was found): 通过, 解答错误, 超出时间限制, ...
   switch (verdict) {
-    case Verdict::kAccepted: return "Accepted";
-    case Verdict::kWrongAnswer: return "Wrong Answer";
-    case Verdict::kTimeLimitExceeded: return "Time Limit Exceeded";
-    case Verdict::kMemoryLimitExceeded: return "Memory Limit Exceeded";
-    case Verdict::kOutputLimitExceeded: return "Output Limit Exceeded";
-    case Verdict::kRuntimeError: return "Runtime Error";
-    case Verdict::kCompileError: return "Compile Error";
-    case Verdict::kSkipped: return "Skipped";
+    case Verdict::kAccepted: return N_("Accepted");
+    case Verdict::kWrongAnswer: return N_("Wrong Answer");
+    case Verdict::kTimeLimitExceeded: return N_("Time Limit Exceeded");
+    case Verdict::kMemoryLimitExceeded: return N_("Memory Limit Exceeded");
+    case Verdict::kOutputLimitExceeded: return N_("Output Limit Exceeded");
+    case Verdict::kRuntimeError: return N_("Runtime Error");
+    case Verdict::kCompileError: return N_("Compile Error");
+    case Verdict::kSkipped: return N_("Skipped");
   }
   return "?";
+}
+
+const char* verdictWord(Verdict verdict) { return tr(verdictName(verdict)); }
+
+std::string caseCount(size_t index, size_t total) {
+  return trf(" (case %s of %s)", {std::to_string(index + 1), std::to_string(total)});
 }
 
 Workspace builtWorkspace() { return {REPO_ROOT, JUDGED_DIR}; }
@@ -296,6 +301,13 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
     for (size_t i : leetcode) tierOnly.sets.push_back(result.sets[i]);
     events.leetcodeTierDone(tierOnly);
   }
+  // The stress sets with the longest limits first (seventeen_clue's 6 s a case, run twice before
+  // a Time Limit Exceeded), so that the last set to start is a short one and no core waits alone
+  // on a long one at the end. The report keeps the sets' own order.
+  auto limitOf = [&](size_t i) { return options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]); };
+  std::sort(stress.begin(), stress.end(), [&](size_t a, size_t b) {
+    return limitOf(a) != limitOf(b) ? limitOf(a) > limitOf(b) : a < b;
+  });
   inParallel(stress, options.setJobs, judgeOne);
   for (const SetResult& set : result.sets)
     if (result.verdict == Verdict::kAccepted) result.verdict = set.verdict;

@@ -32,6 +32,10 @@ enum class Verdict {
 };
 
 const char* verdictName(Verdict verdict);  // "Time Limit Exceeded"
+// The verdict in the reader's language (core/words.h): "Time Limit Exceeded", "超出时间限制".
+const char* verdictWord(Verdict verdict);
+// " (case 3 of 200)", in the reader's language: what follows a case's file and line.
+std::string caseCount(size_t index, size_t total);
 // A verdict by its name, so that a test that compares two prints "Wrong Answer", not 1.
 inline std::ostream& operator<<(std::ostream& out, Verdict verdict) { return out << verdictName(verdict); }
 

@@ -29,7 +29,7 @@ judge_once() {
     if [ -z "$verdict" ] && [ "${line#LeetCode verdict:}" != "$line" ]; then
       verdict=$(seconds "$start" "$(now)")
     fi
-  done < <(make -s judge SOLUTION="$copy" 2>&1 || true)
+  done < <(make -s judge SOLUTION="$copy" JUDGE_LANG=en 2>&1 || true)  # its English line, whatever the desktop speaks
   echo "$verdict $(seconds "$start" "$(now)")"
 }
 
