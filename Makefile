@@ -513,7 +513,7 @@ endif
 
 $(JUDGE_BIN): $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(JUDGE_LINK) -o $@ $^
 
 # The runner every judged program is linked with, built by the judge's compiler.
 $(JUDGED)/runner.o: judge/sandbox/runner.cpp
@@ -584,7 +584,7 @@ REPLAY_CXX       := $(CXX)
 REPLAY_FLAGS     := -O2 -w
 REPLAY_INSTRUMENT = $(if $(findstring clang,$(REPLAY_CXX)),-finstrument-functions-after-inlining,\
                     -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include)
-REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o board.o checker.o registry.o)
+REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o board.o checker.o registry.o words.o)
 # g++: LeetCode's prelude parsed once, at the program's flags (most of each file's compile).
 REPLAY_PCH       := $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch)
 REPLAY_TOOLCHAIN := $(REPLAY_DIR)/toolchain.sh
@@ -595,6 +595,7 @@ $(REPLAY_DIR)/page.o: explore/page.cpp
 $(REPLAY_DIR)/board.o: core/board.cpp
 $(REPLAY_DIR)/checker.o: core/checker.cpp
 $(REPLAY_DIR)/registry.o: core/registry.cpp
+$(REPLAY_DIR)/words.o: core/words.cpp
 $(REPLAY_RUNTIME): | need-json
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(REPLAY_CXX) -std=c++23 -O2 $(WARNINGS) $(CPPFLAGS) -c $< -o $@
@@ -627,8 +628,9 @@ replay: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN) ## Your file's search replayed, run in 
 	$(Q)$(JUDGE_BIN) --replay $(if $(value CASE),--case $(call quote,CASE)) --out $(BUILD)/replay/index.html \
 	  -- $(call quote,SOLUTION) && echo "wrote $(BUILD)/replay/index.html"
 -include $(wildcard $(REPLAY_DIR)/*.d)
+
 # make serve: LeetCode's problem page, offline (serve/README.md). A small server on 127.0.0.1
-# (cpp-httplib and nlohmann/json, Debian's, header-only) that runs this build's judge for every
+# (cpp-httplib and nlohmann/json, Debian's) that runs this build's judge for every
 # Run and Submit; it prints one URL with a random token. PORT= (default: a free one),
 # STANDING= and the page's language from LANG/LANGUAGE (make serve LANG=zh_CN.UTF-8: Chinese).
 # make serve-check: the browser test (headless Chromium through Selenium) and the hostile requests.
