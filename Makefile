@@ -584,7 +584,7 @@ REPLAY_CXX       := $(CXX)
 REPLAY_FLAGS     := -O2 -w
 REPLAY_INSTRUMENT = $(if $(findstring clang,$(REPLAY_CXX)),-finstrument-functions-after-inlining,\
                     -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include)
-REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o board.o checker.o registry.o)
+REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o board.o checker.o registry.o words.o)
 # g++: LeetCode's prelude parsed once, at the program's flags (most of each file's compile).
 REPLAY_PCH       := $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch)
 REPLAY_TOOLCHAIN := $(REPLAY_DIR)/toolchain.sh
@@ -595,6 +595,7 @@ $(REPLAY_DIR)/page.o: explore/page.cpp
 $(REPLAY_DIR)/board.o: core/board.cpp
 $(REPLAY_DIR)/checker.o: core/checker.cpp
 $(REPLAY_DIR)/registry.o: core/registry.cpp
+$(REPLAY_DIR)/words.o: core/words.cpp
 $(REPLAY_RUNTIME): | need-json
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(REPLAY_CXX) -std=c++23 -O2 $(WARNINGS) $(CPPFLAGS) -c $< -o $@
