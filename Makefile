@@ -513,7 +513,7 @@ endif
 
 $(JUDGE_BIN): $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(JUDGE_LINK) -o $@ $^
 
 # The runner every judged program is linked with, built by the judge's compiler.
 $(JUDGED)/runner.o: judge/sandbox/runner.cpp
