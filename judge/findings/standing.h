@@ -7,7 +7,7 @@
 // about 20 ms of CPU time and takes each case's fastest repeat, so that a
 // hiccup in one case (another program flushing the caches, a tick of the
 // sandbox's other process, read in 10 ms steps) does not swamp a fast one. A first round, run once, sets each program's repeats;
-// then each round runs your file and every bundled one, in alternating order
+// then each round runs your file and every bundled one, two at a time, in alternating order
 // (yours first, then theirs; theirs in reverse, then yours), so that the
 // machine's drift hits both sides. A round's ratio is your time / its time;
 // the median of the rounds is given, the lowest and highest as its spread.
@@ -35,7 +35,7 @@ struct StandingOptions {
   int rounds = 3;                    // the median of three: a hiccup in one round does not decide it
   long long targetMicros = 20000;    // a measurement repeats its cases to about this CPU time
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
-  int jobs = 2;                      // compiles at a time, for bundled programs not yet built
+  int jobs = 2;                      // programs compiled, then timed, at a time (a child each)
 };
 
 struct Standing {
