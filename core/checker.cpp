@@ -62,6 +62,53 @@ std::string firstDuplicate(const Board& board) {
   return "";
 }
 
+// Every cell of a symbol that stands twice in some unit, marked in `marks`.
+void markDuplicates(const Board& board, std::vector<std::vector<bool>>& marks) {
+  int side = int(board.size()), n = boxSide(side);
+  for (Unit unit : {Unit::kRow, Unit::kColumn, Unit::kBox})
+    for (int i = 0; i < side; ++i) {
+      std::vector<int> count(side + 1, 0);
+      for (int k = 0; k < side; ++k) {
+        auto [r, c] = unitCell(unit, i, k, n);
+        int v = valueOf(board[r][c]);
+        if (v > 0 && v <= side) ++count[v];
+      }
+      for (int k = 0; k < side; ++k) {
+        auto [r, c] = unitCell(unit, i, k, n);
+        int v = valueOf(board[r][c]);
+        if (v > 0 && v <= side && count[v] > 1) marks[r][c] = true;
+      }
+    }
+}
+
+// toGrid's lines, with the marked cells' symbols in bold red (ANSI): the separator lines are
+// toGrid's own, so only the cells' lines are written again.
+std::string colouredGrid(const Board& board, const std::vector<std::vector<bool>>& marks) {
+  std::istringstream plain(toGrid(board));
+  int n = boxSide(int(board.size()));
+  if (n == 0) n = int(board.size());
+  std::string out;
+  size_t r = 0;
+  for (std::string line; std::getline(plain, line);) {
+    bool separator = r > 0 && r % n == 0 && line.find('+') != std::string::npos &&
+                     line.find_first_not_of("-+") == std::string::npos;
+    if (separator || r >= board.size()) {
+      out += line + '\n';
+      continue;
+    }
+    line.clear();
+    for (size_t c = 0; c < board[r].size(); ++c) {
+      if (c && c % n == 0) line += " |";
+      std::string cell(1, board[r][c]);
+      if (marks[r][c]) cell = "\033[1;31m" + cell + "\033[0m";
+      line += (c ? " " : "") + cell;
+    }
+    out += line + '\n';
+    ++r;
+  }
+  return out;
+}
+
 std::string dims(const Board& board) {
   return std::to_string(board.size()) + "x" + std::to_string(board.empty() ? 0 : board[0].size());
 }
@@ -110,8 +157,31 @@ std::string check(const Board& puzzle, const Board& answer, const Board* expecte
   return "";
 }
 
+std::vector<std::pair<int, int>> wrongCells(const Board& puzzle, const Board& answer,
+                                            const Board* expected) {
+  int side = int(answer.size());
+  if (!checkShape(answer).empty() || answer.size() != puzzle.size()) return {};
+  std::vector<std::vector<bool>> marks(side, std::vector<bool>(side, false));
+  if (expected && expected->size() == answer.size() && checkShape(*expected).empty()) {
+    for (int r = 0; r < side; ++r)
+      for (int c = 0; c < side; ++c) marks[r][c] = answer[r][c] != (*expected)[r][c];
+  } else {
+    for (int r = 0; r < side; ++r)
+      for (int c = 0; c < side; ++c) {
+        int v = valueOf(answer[r][c]), given = valueOf(puzzle[r][c]);
+        marks[r][c] = v <= 0 || v > side || (given > 0 && puzzle[r][c] != answer[r][c]);
+      }
+    markDuplicates(answer, marks);
+  }
+  std::vector<std::pair<int, int>> cells;
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c)
+      if (marks[r][c]) cells.push_back({r, c});
+  return cells;
+}
+
 std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
-                   const Board* expected) {
+                   const Board* expected, bool colour) {
   std::vector<std::pair<std::string, const Board*>> boards = {{tr("puzzle"), &puzzle},
                                                                {tr("returned"), &answer}};
   if (expected) boards.push_back({tr("expected"), expected});
@@ -119,7 +189,13 @@ std::string report(const std::string& reason, const Board& puzzle, const Board& 
   size_t height = 0;
   for (auto& [title, board] : boards) {
     std::vector<std::string> lines = {title};
-    std::istringstream grid(toGrid(*board));
+    std::string text = toGrid(*board);
+    if (colour && board == &answer && checkShape(answer).empty()) {
+      std::vector<std::vector<bool>> marks(answer.size(), std::vector<bool>(answer.size(), false));
+      for (auto [r, c] : wrongCells(puzzle, answer, expected)) marks[r][c] = true;
+      text = colouredGrid(answer, marks);
+    }
+    std::istringstream grid(text);
     for (std::string line; std::getline(grid, line);) lines.push_back(line);
     height = std::max(height, lines.size());
     columns.push_back(lines);

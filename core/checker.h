@@ -4,6 +4,8 @@
 // puzzle's unique solution is known, the answer must also equal it.
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/board.h"
 
@@ -20,9 +22,18 @@ std::string checkShape(const Board& board);
 // cells ("column 2 has two 3s (r1c2 and r7c2)"), or "".
 std::string findConflict(const Board& board);
 
+// The cells of `answer` to mark as wrong, row-major, 0-based {r, c}: where an
+// expected board of the same shape is known, every cell that differs from it;
+// otherwise every cell that is empty or not a symbol, every changed given, and
+// every cell of a symbol that stands twice in a row, column or box. Empty when
+// the shapes differ. The text report colours them, the JSON lists them.
+std::vector<std::pair<int, int>> wrongCells(const Board& puzzle, const Board& answer,
+                                            const Board* expected = nullptr);
+
 // A failure report: the reason, the boards side by side and, where an expected
-// board is known, the cells in which the answer differs from it.
+// board is known, the cells in which the answer differs from it. `colour`: the
+// returned board's wrong cells (wrongCells) in bold red, for a terminal (ANSI).
 std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
-                   const Board* expected = nullptr);
+                   const Board* expected = nullptr, bool colour = false);
 
 }  // namespace core

@@ -2,6 +2,9 @@
 // each kind of broken board with the reason that names what broke.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <regex>
+
 #include "core/checker.h"
 
 namespace core {
@@ -108,6 +111,36 @@ TEST(Checker, ReportShowsTheBoardsAndWhereTheyDiffer) {
   EXPECT_NE(text.find("returned"), std::string::npos) << text;
   EXPECT_NE(text.find("5 3 . | . 7 ."), std::string::npos) << text;
   EXPECT_NE(text.find("differs from expected in 1 cells: r5c5"), std::string::npos) << text;
+}
+
+using Cells = std::vector<std::pair<int, int>>;
+
+TEST(Checker, WrongCellsAreThoseThatDifferFromTheExpectedBoard) {
+  Board answer = kSolved;
+  answer[4][4] = '.', answer[8][0] = '9';
+  EXPECT_EQ(wrongCells(kPuzzle, answer, &kSolved), (Cells{{4, 4}, {8, 0}}));
+  EXPECT_EQ(wrongCells(kPuzzle, kSolved, &kSolved), Cells{});
+}
+
+TEST(Checker, WithoutAnExpectedBoardWrongCellsAreTheBrokenRules) {
+  Board answer = kSolved;
+  answer[0][0] = '6';  // a given changed: row 1 and box 1 then hold two 6s (r1c4 is 6)
+  answer[8][8] = '.';
+  Cells cells = wrongCells(kPuzzle, answer);
+  for (auto cell : Cells{{0, 0}, {0, 3}, {8, 8}})
+    EXPECT_NE(std::find(cells.begin(), cells.end(), cell), cells.end()) << cell.first << "," << cell.second;
+  EXPECT_EQ(wrongCells(kPuzzle, Board{}), Cells{});  // no shape: nothing to mark
+}
+
+TEST(Checker, ReportColoursTheWrongCellsOnlyWhenAsked) {
+  Board answer = kSolved;
+  answer[4][4] = '.';
+  std::string plain = report("r5c5 is still '.'", kPuzzle, answer, &kSolved);
+  std::string coloured = report("r5c5 is still '.'", kPuzzle, answer, &kSolved, true);
+  EXPECT_EQ(plain.find('\033'), std::string::npos);
+  EXPECT_NE(coloured.find("\033[1;31m.\033[0m"), std::string::npos) << coloured;
+  std::string stripped = std::regex_replace(coloured, std::regex("\033\\[[0-9;]*m"), "");
+  EXPECT_EQ(stripped, plain);  // the same columns: the escapes take no room
 }
 
 }  // namespace

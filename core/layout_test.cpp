@@ -42,6 +42,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"bench", {"core", "sudoku"}},
     {"explore", {"core", "sudoku"}},
     {"markdown", {}},
+    {"serve", {}},  // the page's server runs the judge's binary, never its code
     {"solutions/tests", {"core"}},
     {"judge/sandbox", {"core"}},
     {"judge/verdict", {"core", "judge/sandbox"}},
@@ -65,7 +66,7 @@ struct Include {
 // that `pattern` finds, with its first group: an include's target, a namespace's name.
 std::vector<Include> projectLines(const std::regex& pattern) {
   std::vector<Include> found;
-  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "judge", "solutions/tests"}) {
+  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "serve", "judge", "solutions/tests"}) {
     for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
       std::string ext = entry.path().extension().string();
       std::string rel = fs::relative(entry.path(), kRoot).string();
@@ -148,6 +149,7 @@ TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
   EXPECT_TRUE(refused("judge/sandbox/sandbox.cpp", "judge/verdict/verdict.h"));
   EXPECT_TRUE(refused("judge/report/report.cpp", "judge/findings/findings.h"));
   EXPECT_TRUE(refused("bench/yours.cpp", "explore/page.h"));
+  EXPECT_TRUE(refused("serve/serve_main.cpp", "judge/report/report.h"));
   EXPECT_TRUE(refused("judge/findings/stress.cpp", "judge/debug/debug.h"));
   EXPECT_FALSE(refused("judge/findings/findings.cpp", "judge/report/report.h"));
   EXPECT_FALSE(refused("judge/replay/replay.cpp", "explore/page.h"));

@@ -121,6 +121,11 @@ std::string fill(const std::string& format, std::initializer_list<std::string> v
 size_t columns(const std::string& text) {
   size_t width = 0;
   for (size_t i = 0; i < text.size();) {
+    if (text[i] == '\033') {  // an escape sequence (the checker's colours on a terminal) takes no room
+      while (i < text.size() && text[i] != 'm') ++i;
+      ++i;
+      continue;
+    }
     unsigned char lead = static_cast<unsigned char>(text[i]);
     size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
     unsigned cp = length == 1 ? lead : lead & (0x3F >> (length - 1));

@@ -42,7 +42,8 @@ std::string trn(const char* one, const char* many, unsigned long n,
 // `format` with its %s and %N$s replaced by `values` (%% is a percent sign).
 std::string fill(const std::string& format, std::initializer_list<std::string> values);
 
-// How many columns `text` takes on a terminal: a CJK character two, others one.
+// How many columns `text` takes on a terminal: a CJK character two, an ANSI colour
+// sequence (ESC [ ... m) none, others one.
 size_t columns(const std::string& text);
 // `text` padded with spaces to `width` columns: on its right (left-aligned), or on its left.
 std::string padRight(const std::string& text, size_t width);

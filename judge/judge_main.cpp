@@ -19,6 +19,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <mutex>
 #include <iostream>
 #include <map>
@@ -137,7 +138,7 @@ void printAll(const Run& run, const std::vector<std::string>& files, bool strict
   }
   if (anySet) text += std::string(tr(judge::kTimesCover)) + "\n";
   for (const FileResult& result : run.results)
-    text += judge::failureDetails(result, true) + judge::failureDetails(result, false);
+    text += judge::failureDetails(result, true, isatty(1)) + judge::failureDetails(result, false, isatty(1));
   for (const std::string& error : run.errors) text += "\n== " + trf("%s: not judged", {error}) + "\n";
   say(text);
 }
@@ -209,7 +210,7 @@ class LiveReport {
     std::string text = trf("LeetCode verdict: %s", {judge::verdictWords(tier)}) + "\n";
     text += "\n" + std::string(tr("The LeetCode tier (judge/tiers.txt)")) + "\n" + tables_.setHeader();
     for (const SetResult& set : tier.sets) text += tables_.setRow(file_, set);
-    text += std::string(tr(judge::kTimesCover)) + "\n" + judge::failureDetails(tier, true);
+    text += std::string(tr(judge::kTimesCover)) + "\n" + judge::failureDetails(tier, true, terminal_);
     std::lock_guard<std::mutex> lock(mutex_);
     for (const SetResult& set : tier.sets) running_.erase(set.set);
     printLocked(text);
@@ -296,7 +297,7 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
                judge::failureDetails(result, true));
     return run;
   }
-  live.print(judge::failureDetails(result, false));
+  live.print(judge::failureDetails(result, false, isatty(1)));
   try {
     findOutLive(live, program, result, findings, stress, stressed, workspace);
   } catch (const std::exception& e) {  // the judge's own trouble: the verdict above stands
@@ -317,7 +318,8 @@ judge::Findings findOutQuietly(const std::string& file, const FileResult& result
   return found;
 }
 
-void printJson(const Run& run, const judge::Findings* findings, const judge::StressResult* stressed) {
+// The --json document: one file's report (with its findings), or an array of them.
+judge::Json documentOf(const Run& run, const judge::Findings* findings, const judge::StressResult* stressed) {
   judge::Json documents = judge::Json::array();
   for (const FileResult& result : run.results) documents.push_back(judge::reportJson(result));
   if (findings && documents.size() == 1) {
@@ -328,7 +330,119 @@ void printJson(const Run& run, const judge::Findings* findings, const judge::Str
   }
   for (const std::string& error : run.errors)
     documents.push_back(judge::Json{{"not_judged", error}});
-  say(run.results.size() == 1 && run.errors.empty() ? judge::dumpJson(documents[0]) : judge::dumpJson(documents));
+  return run.results.size() == 1 && run.errors.empty() ? documents[0] : documents;
+}
+
+void printJson(const Run& run, const judge::Findings* findings, const judge::StressResult* stressed) {
+  say(judge::dumpJson(documentOf(run, findings, stressed)));
+}
+
+std::string readWhole(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// --json-lines: one file reported as it is judged, one JSON object a line, each
+// with "event" first, in the text report's order (judge/report/README.md, "The
+// JSON lines"): verdict (the LeetCode tier), stress_set (each as it finishes),
+// progress (at most every 300 ms), findings, stress, standing_started, standing,
+// then done with the whole --json document. A line is written whole, then flushed.
+class LinesReport {
+ public:
+  void emit(const std::string& event, judge::Json members) {
+    judge::Json line = judge::Json{{"event", event}};
+    for (auto& [key, value] : members.items()) line[key] = value;
+    std::string text = line.dump(-1, ' ', false, judge::Json::error_handler_t::replace) + "\n";
+    std::lock_guard<std::mutex> lock(mutex_);
+    say(text);
+  }
+
+  judge::JudgeEvents events() {
+    judge::JudgeEvents events;
+    events.leetcodeTierDone = [this](const FileResult& tier) { verdict(tier); };
+    events.stressSetDone = [this](const SetResult& set) {
+      FileResult one;
+      one.sets = {set};
+      judge::Json json = judge::reportJson(one)["sets"][0];
+      json["text"] = judge::failureDetails(one, false);
+      emit("stress_set", json);
+    };
+    events.caseDone = [this](const std::string& set, int done, int total) {
+      auto now = std::chrono::steady_clock::now();
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (done != total && now - lastProgress_ < std::chrono::milliseconds(300)) return;
+        lastProgress_ = now;
+      }
+      emit("progress", judge::Json{{"set", set}, {"done", done}, {"total", total}});
+    };
+    return events;
+  }
+
+  // The LeetCode verdict: the tier's report (reportJson's members) and its text.
+  void verdict(const FileResult& tier) {
+    judge::Json json = judge::reportJson(tier);
+    json.erase("verdict");  // over every set: not known yet
+    json["text"] = "LeetCode verdict: " + judge::verdictWords(tier) + "\n" + judge::failureDetails(tier, true);
+    emit("verdict", json);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::chrono::steady_clock::time_point lastProgress_{};
+};
+
+// One file, judged as judgeLive judges it, reported in JSON lines; the
+// findings and the standing as judgeLive finds them out.
+Run judgeLines(const std::string& file, judge::JudgeOptions options, int jobs,
+               const judge::FindingsOptions& findings, const judge::StressOptions& stress,
+               std::optional<judge::Findings>& found, std::optional<judge::StressResult>& stressed,
+               const judge::Workspace& workspace) {
+  Run run;
+  LinesReport lines;
+  judge::Program program;
+  try {
+    program = judge::buildProgram(file, workspace);
+    options.setJobs = jobs;
+    run.results.push_back(judge::judgeProgram(program, options, workspace, lines.events()));
+  } catch (const std::exception& e) {
+    run.errors.push_back(judge::displayName(file) + ": " + e.what());
+    lines.emit("not_judged", judge::Json{{"error", run.errors.back()}});
+    return run;
+  }
+  const FileResult& result = run.results[0];
+  if (result.sets.empty()) return lines.verdict(result), run;  // a Compile Error, or skipped
+  try {
+    found = judge::findOut(program, result, findings, workspace);
+    judge::Json members = judge::Json::object();
+    judge::addFindings(members, *found);
+    members.erase("standing");
+    members["text"] = judge::findingsText(*found, result, findings, workspace);
+    lines.emit("findings", members);
+    if (stress.seconds > 0) {
+      stressed = judge::runStress(program, stress, workspace);
+      judge::Json json = judge::stressJson(*stressed, file);
+      json["text"] = judge::stressText(*stressed, result.file);
+      lines.emit("stress", json);
+    }
+    if (!judge::standingWanted(result, findings)) return run;
+    lines.emit("standing_started", judge::Json{{"text", judge::standingNotice(findings, workspace)}});
+    found->standing = judge::measureStanding(program, result, findings.standingOptions, workspace);
+    judge::Json members2 = judge::Json::object();
+    judge::addFindings(members2, *found);
+    judge::Json standing = judge::Json::object();
+    for (const char* key : {"standing", "standing_cases", "standing_floor_micros", "standing_notes"})
+      if (members2.contains(key)) standing[key] = members2[key];
+    judge::Json path = judge::Json::array();
+    for (const core::ReadingStep& step : core::readingPath(readWhole(workspace.root + "/solutions/README.md")))
+      path.push_back(judge::Json{{"step", step.step}, {"solutions", step.solutions}});
+    standing["reading_path"] = path;
+    standing["text"] = judge::standingSection(*found->standing, workspace);
+    lines.emit("standing", standing);
+  } catch (const std::exception& e) {  // the judge's own trouble: the verdict above stands
+    lines.emit("error", judge::Json{{"error", "the findings after the verdict stopped: " + std::string(e.what())}});
+  }
+  return run;
 }
 
 // "13 files: 12 pass, 1 does not (LeetCode verdicts: 12 Accepted, 1 Wrong Answer)"
@@ -397,6 +511,10 @@ int main(int argc, char** argv) {
   bool json = false;
   app.add_flag("--json", json, tr("the report as one JSON document, in English (judge/report/README.md: "
                                   "its schema); several files: an array of them"));
+  bool jsonLines = false;
+  app.add_flag("--json-lines", jsonLines, "one file's report as it is judged, one JSON object a line, in "
+                                          "English (judge/report/README.md, \"The JSON lines\"), the --json "
+                                          "document last (make serve's page reads it)");
   std::string standing = "0";
   app.add_option("--standing", standing, tr("one file's standing among the bundled solutions after its "
                                             "verdict: quick (a few cases a set), full (every case) or 0 "
@@ -452,7 +570,7 @@ int main(int argc, char** argv) {
   if ((debug || debugBuild || app.count("--case")) && !stressSeconds.empty())
     return bad(tr("--stress runs after the sets: not with --case or --debug"));
   if ((app.count("--out") || replayData) && !replay) return bad(tr("--out and --data go with --replay"));
-  if (replay && (debug || debugBuild || json || !stressSeconds.empty() || !sets.empty()))
+  if (replay && (debug || debugBuild || json || jsonLines || !stressSeconds.empty() || !sets.empty()))
     return bad(tr("--replay takes --case, --out, --data, --time-limit-ms and --no-sandbox only"));
   if (replay && files.size() != 1) return bad(trf("--replay takes one file, not %s", {std::to_string(files.size())}));
   if (debug || debugBuild) {
@@ -504,7 +622,8 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  if (json) core::speakEnglish();  // machine-readable: JSON never passes through the catalogue
+  if (jsonLines && (json || files.size() != 1)) return bad("--json-lines reports one file, without --json");
+  if (json || jsonLines) core::speakEnglish();  // machine-readable: JSON never passes through the catalogue
   judge::Workspace workspace = judge::builtWorkspace();
   if (replay) {
     judge::ReplayRequest request{files[0], std::nullopt, replayOut, replayData, options.timeLimitMs ? options.timeLimitMs : 10000};
@@ -514,6 +633,7 @@ int main(int argc, char** argv) {
   if (!ownCase.empty() || app.count("--case")) {
     if (files.size() != 1) return bad(trf("--case runs one file, not %s", {std::to_string(files.size())}));
     try {
+      if (jsonLines) return judge::runOwnCases(files[0], ownCase, true, workspace, true);
       return judge::runOwnCases(files[0], ownCase, json, workspace);
     } catch (const std::exception& e) {
       std::cerr << "judge: " << e.what() << "\n";
@@ -525,7 +645,9 @@ int main(int argc, char** argv) {
   Run run;
   std::optional<judge::Findings> found;  // one file's, for its JSON report
   std::optional<judge::StressResult> stressed;
-  if (files.size() == 1 && !json) {
+  if (jsonLines) {
+    run = judgeLines(files[0], options, *jobs, findings, stress, found, stressed, workspace);
+  } else if (files.size() == 1 && !json) {
     run = judgeLive(files[0], options, *jobs, strict, findings, stress, stressed, workspace);
   } else {
     if (files.size() == 1) options.setJobs = *jobs;  // one file's sets share the cores, as above
@@ -538,9 +660,14 @@ int main(int argc, char** argv) {
   // The stress stage counts only when every set does (--strict).
   bool stressFailed = strict && stressed && (stressed->failure || !stressed->error.empty());
   if (json) printJson(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr);
-  else say("\n" + summary(run, files.size(), strict) +
+  else if (!jsonLines) say("\n" + summary(run, files.size(), strict) +
            (stressFailed ? tr("; the stress stage failed, and it counts (--strict or --sets)") : "") + "\n");
   bool allPass = run.errors.empty() && !stressFailed;
   for (const FileResult& result : run.results) allPass &= result.passes(strict);
+  if (jsonLines) {
+    judge::Json report = documentOf(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr);
+    if (report.is_array() && report.size() == 1) report = report[0];  // not judged: {"not_judged": ...}
+    LinesReport().emit("done", judge::Json{{"exit_status", allPass ? 0 : 1}, {"summary", summary(run, files.size(), strict)}, {"report", report}});
+  }
   return allPass ? 0 : 1;
 }

@@ -121,8 +121,14 @@ std::string text(const OwnCase& c) {
   return out;
 }
 
+// The output's wrong cells (core::wrongCells), as the failing case's JSON has them.
+Json wrongCellsOf(const OwnCase& c) {
+  if (!c.output || c.problem.empty()) return Json::array();
+  return wrongCellsJson(FailedCase{0, c.where, c.problem, c.input, c.output, c.expected, "", 0});
+}
+
 Json json(const OwnCase& c) {
-  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : Json(c.problem)}, {"solutions", c.solutions}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"stdout", c.stdoutText}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
+  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : Json(c.problem)}, {"solutions", c.solutions}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"wrong_cells", wrongCellsOf(c)}, {"stdout", c.stdoutText}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
 }
 
 }  // namespace
@@ -144,7 +150,7 @@ std::vector<Case> readOwnCases(const std::string& text, std::string& error) {
 }
 
 int runOwnCases(const std::string& file, const std::string& caseText, bool asJson,
-                const Workspace& workspace) {
+                const Workspace& workspace, bool lines) {
   std::string error;
   std::vector<Case> cases = readOwnCases(caseText, error);
   if (!error.empty()) {
@@ -169,7 +175,16 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
     Json list = Json::array();
     for (const OwnCase& c : results) list.push_back(json(c));
     Json doc = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", program.message}, {"limit_ms", limitMs}, {"cases", list}};
-    std::fputs(dumpJson(doc).c_str(), stdout);
+    if (!lines) {
+      std::fputs(dumpJson(doc).c_str(), stdout);
+      return allValid ? 0 : 1;
+    }
+    Json run = Json{{"event", "run"}};
+    for (auto& [key, value] : doc.items()) run[key] = value;
+    Json done = Json{{"event", "done"}, {"exit_status", allValid ? 0 : 1}};
+    for (const Json& line : {run, done})
+      std::fputs((line.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n").c_str(), stdout);
+    std::fflush(stdout);
     return allValid ? 0 : 1;
   }
   if (program.verdict != Verdict::kAccepted) {

@@ -21,8 +21,10 @@ std::vector<Case> readOwnCases(const std::string& text, std::string& error);
 // The puzzles are read from TEXT in any form the reader takes (reader.h), or
 // from the file TEXT names. Exit status: 0 when every Output is valid, 1 when
 // one is not (or the file does not compile), 2 when TEXT holds no puzzle or
-// a malformed one (the reason on stderr). `json`: one document on stdout.
+// a malformed one (the reason on stderr). `json`: one document on stdout;
+// `lines` (--json-lines): that document on one line as {"event": "run", ...},
+// then {"event": "done", "exit_status"}.
 int runOwnCases(const std::string& file, const std::string& text, bool json,
-                const Workspace& workspace);
+                const Workspace& workspace, bool lines = false);
 
 }  // namespace judge

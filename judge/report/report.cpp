@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/checker.h"
 #include "core/words.h"
 
 namespace judge {
@@ -58,6 +59,14 @@ Json memoryOrNull(const SetResult& set, long long kb) {
 }
 
 }  // namespace
+
+Json wrongCellsJson(const FailedCase& failed) {
+  Json cells = Json::array();
+  if (!failed.output) return cells;
+  for (auto [r, c] : wrongCells(failed.input, *failed.output, failed.expected ? &*failed.expected : nullptr))
+    cells.push_back(Json::array({r, c}));
+  return cells;
+}
 
 std::string dumpJson(const Json& json) {
   return json.dump(2, ' ', false, Json::error_handler_t::replace);
@@ -152,14 +161,31 @@ std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict) {
   return text;
 }
 
-std::string failureDetails(const FileResult& result, bool leetcodeTier) {
+namespace {
+
+// A set's failure paragraph with the returned board's wrong cells in colour: the checker's
+// side-by-side boards in it are the plain ones core::report wrote, written again marked.
+std::string colouredFailure(const SetResult& set) {
+  const std::optional<FailedCase>& failed = set.failedCase;
+  if (set.verdict != Verdict::kWrongAnswer || !failed || !failed->output) return set.failure;
+  const Board* expected = failed->expected ? &*failed->expected : nullptr;
+  std::string plain = report(failed->reason, failed->input, *failed->output, expected);
+  size_t at = set.failure.find(plain);
+  if (at == std::string::npos) return set.failure;
+  return set.failure.substr(0, at) + report(failed->reason, failed->input, *failed->output, expected, true) +
+         set.failure.substr(at + plain.size());
+}
+
+}  // namespace
+
+std::string failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
   std::string name = displayName(result.file), text;
   if (leetcodeTier && result.verdict == Verdict::kCompileError)
     text += "\n== " + name + ": " + verdictWord(Verdict::kCompileError) + "\n" + result.message;
   for (const SetResult& set : result.sets) {
     if (set.leetcodeTier != leetcodeTier) continue;
     if (set.verdict != Verdict::kAccepted) {
-      text += "\n== " + fill(trc("set", "%s on %s: %s"), {name, set.set, set.failure}) + "\n";
+      text += "\n== " + fill(trc("set", "%s on %s: %s"), {name, set.set, colour ? colouredFailure(set) : set.failure}) + "\n";
       if (set.failedCase) text += leetcodeCaseText(*set.failedCase, set.verdict);
     }
     if (!set.rerun.empty())
@@ -169,7 +195,7 @@ std::string failureDetails(const FileResult& result, bool leetcodeTier) {
 }
 
 Json failedCaseJson(const std::string& set, const FailedCase& failed) {
-  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", failed.reason}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"stdout", failed.stdoutText}, {"memory_kb", failed.memoryKb}};
+  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", failed.reason}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"wrong_cells", wrongCellsJson(failed)}, {"stdout", failed.stdoutText}, {"memory_kb", failed.memoryKb}};
 }
 
 namespace {

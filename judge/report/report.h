@@ -65,15 +65,20 @@ std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict);
 
 // What went wrong in one tier's sets (the LeetCode tier's, or the stress
 // tiers'): each failing set's first failing case; a case that passed only
-// when run again. `compileError`: the compiler's message first.
-std::string failureDetails(const FileResult& result, bool leetcodeTier);
+// when run again. `compileError`: the compiler's message first. `colour`: a
+// Wrong Answer's returned board with its wrong cells in red (ANSI), for a
+// terminal only (the judge asks isatty).
+std::string failureDetails(const FileResult& result, bool leetcodeTier, bool colour = false);
 
 // The whole report as JSON: "file", "leetcode_verdict", "passed", "total",
 // "verdict", "message", "sets" (each set's verdict, limit and times, and its
 // failing case) and "failing_case" (the LeetCode verdict's).
 Json reportJson(const FileResult& result);
 // A failing case: "set", "case" (1-based), "where", "reason", "input",
-// "output" and "expected" (LeetCode's array form, or null), "stdout".
+// "output" and "expected" (LeetCode's array form, or null), "wrong_cells"
+// (core::wrongCells: [[r, c], ...], 0-based; [] without an output), "stdout".
 Json failedCaseJson(const std::string& set, const FailedCase& failed);
+// The failing case's wrong cells (core::wrongCells) as [[r, c], ...], 0-based.
+Json wrongCellsJson(const FailedCase& failed);
 
 }  // namespace judge

@@ -7,7 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <pty.h>
+
 #include <cstdio>
+#include <sstream>
 
 #include "core/catalog.h"
 #include "core/checker.h"
@@ -191,6 +194,79 @@ TEST(JsonReport, ACompileErrorCarriesTheCompilersMessage) {
   EXPECT_EQ(report.at("leetcode_verdict").get<std::string>(), "Compile Error");
   EXPECT_NE(report.at("message").get<std::string>().find("error"), std::string::npos);
   EXPECT_TRUE(report.at("sets").empty());
+}
+
+// --json-lines (make serve's page reads it): every line one JSON object, "event" its first key;
+// the verdict before any stress set; the failing case's wrong cells those of core::wrongCells;
+// the last line the --json document.
+TEST(JsonLines, OneObjectALineTheVerdictFirstTheDocumentLast) {
+  int status = 0;
+  std::string file = kFixtures + "debug_prints_wrong.cpp";
+  std::string list;
+  for (const std::string& set : leetcodeTier(kRoot)) list += set + ",";
+  std::string output = judgeOutput({"--json-lines", "--shrink-seconds", "0", "--max-cases", "2", "--sets",
+                                    list + "serg_multi", file}, status);
+  EXPECT_EQ(status, 1);
+  std::vector<Json> events;
+  std::istringstream in(output);
+  for (std::string line; std::getline(in, line);) {
+    Json event = Json::parse(line);  // throws when a line is not one JSON document
+    ASSERT_EQ(event.begin().key(), "event") << line;
+    if (event.at("event") != "progress") events.push_back(event);
+  }
+  ASSERT_GE(events.size(), 4u) << output;
+  EXPECT_EQ(events[0].at("event"), "verdict");
+  EXPECT_EQ(events[0].at("leetcode_verdict"), "Wrong Answer");
+  const Json& failing = events[0].at("failing_case");
+  Board input = parseBoard(failing.at("input").get<std::string>());
+  Board answer = parseBoard(failing.at("output").get<std::string>());
+  Board expected = parseBoard(failing.at("expected").get<std::string>());
+  Json cells = Json::array();
+  for (auto [r, c] : wrongCells(input, answer, &expected)) cells.push_back({r, c});
+  EXPECT_FALSE(cells.empty());
+  EXPECT_EQ(failing.at("wrong_cells"), cells);
+  EXPECT_EQ(events[1].at("event"), "stress_set");
+  EXPECT_EQ(events[1].at("set"), "serg_multi");
+  EXPECT_EQ(events[events.size() - 2].at("event"), "findings");
+  const Json& done = events.back();
+  EXPECT_EQ(done.at("event"), "done");
+  EXPECT_EQ(done.at("exit_status"), 1);
+  Json document = Json::parse(judgeOutput({"--json", "--shrink-seconds", "0", "--max-cases", "2", "--sets",
+                                           list + "serg_multi", file}, status));
+  std::vector<std::string> keys, documentKeys;
+  for (const auto& item : done.at("report").items()) keys.push_back(item.key());
+  for (const auto& item : document.items()) documentKeys.push_back(item.key());
+  EXPECT_EQ(keys, documentKeys);
+  Json failingThen = done.at("report").at("failing_case"), failingNow = document.at("failing_case");
+  failingThen.erase("memory_kb"), failingNow.erase("memory_kb");  // measured, each run its own
+  EXPECT_EQ(failingThen, failingNow);
+  EXPECT_EQ(judgeOutput({"--json-lines", "--json", file}, status), "judge: --json-lines reports one file, without --json\n");
+}
+
+// The side-by-side boards' wrong cells in colour on a terminal, and no escape in a pipe.
+TEST(LeetCodeWords, TheWrongCellsAreColouredOnATerminalOnly) {
+  std::vector<std::string> args = {kJudge, "--sets", "leetcode_example", "--shrink-seconds", "0",
+                                   "--standing", "0", kRoot + "/solutions/wrong_answer/box_index_sum.cpp"};
+  std::string piped;
+  runCommand(args, piped);
+  EXPECT_NE(piped.find("returned"), std::string::npos) << piped;
+  EXPECT_EQ(piped.find('\033'), std::string::npos) << piped;
+  int terminal = -1;
+  pid_t pid = forkpty(&terminal, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  std::string shown;
+  char buffer[4096];
+  for (ssize_t n; (n = read(terminal, buffer, sizeof buffer)) > 0;) shown.append(buffer, size_t(n));
+  close(terminal);
+  waitpid(pid, nullptr, 0);
+  EXPECT_NE(shown.find("\033[1;31m.\033[0m"), std::string::npos) << shown;  // r1c3, still '.'
 }
 
 }  // namespace

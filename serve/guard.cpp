@@ -1,0 +1,100 @@
+#include "serve/guard.h"
+
+#include <sys/random.h>
+
+#include <cstdio>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace serve {
+namespace {
+
+// The value of `name` in a Cookie header ("a=1; name=value; b=2"), or "".
+std::string cookieValue(const std::string& header, const std::string& name) {
+  size_t at = 0;
+  while (at < header.size()) {
+    size_t end = header.find(';', at);
+    if (end == std::string::npos) end = header.size();
+    std::string pair = header.substr(at, end - at);
+    size_t first = pair.find_first_not_of(' ');
+    if (first != std::string::npos && pair.compare(first, name.size() + 1, name + "=") == 0)
+      return pair.substr(first + name.size() + 1);
+    at = end + 1;
+  }
+  return "";
+}
+
+bool oneOf(const std::string& value, const std::string& a, const std::string& b) {
+  return value == a || value == b;
+}
+
+}  // namespace
+
+bool sameSecret(const std::string& given, const std::string& secret) {
+  unsigned char differ = given.size() != secret.size();
+  for (size_t i = 0; i < secret.size(); ++i)
+    differ |= static_cast<unsigned char>(secret[i] ^ (i < given.size() ? given[i] : 0));
+  return differ == 0 && !secret.empty();
+}
+
+std::string freshToken() {
+  unsigned char bytes[32];
+  if (getrandom(bytes, sizeof bytes, 0) != ssize_t(sizeof bytes)) throw std::runtime_error("getrandom failed");
+  std::string hex;
+  char two[3];
+  for (unsigned char b : bytes) std::snprintf(two, sizeof two, "%02x", b), hex += two;
+  return hex;
+}
+
+std::string cookieName(int port) { return "sudoku_serve_" + std::to_string(port); }
+
+std::optional<Refusal> refusal(const RequestFacts& request, const std::string& token, int port) {
+  std::string p = std::to_string(port);
+  if (!oneOf(request.host, "127.0.0.1:" + p, "localhost:" + p))
+    return Refusal{403, "refused: Host '" + request.host + "' is not this server's address (127.0.0.1:" + p +
+                            " or localhost:" + p + "); a page reaching it through another name is not let in"};
+  std::string header = request.authorization.rfind("token ", 0) == 0 ? request.authorization.substr(6) : "";
+  bool known = sameSecret(cookieValue(request.cookie, cookieName(port)), token) ||
+               sameSecret(header, token) || sameSecret(request.queryToken, token);
+  if (!known)
+    return Refusal{403, "refused: no valid token; open the URL make serve printed (http://127.0.0.1:" + p +
+                            "/?token=...)"};
+  if (request.method == "POST" && !oneOf(request.origin, "http://127.0.0.1:" + p, "http://localhost:" + p))
+    return Refusal{403, "refused: a POST from Origin '" + request.origin + "', not this page's own (http://127.0.0.1:" +
+                            p + ")"};
+  return std::nullopt;
+}
+
+std::optional<Refusal> parseSubmission(const std::string& body, const std::string& contentType,
+                                       Submission& out) {
+  if (contentType.rfind("application/json", 0) != 0)
+    return Refusal{415, "refused: the body must be application/json, as the page sends it"};
+  nlohmann::json json = nlohmann::json::parse(body, nullptr, false);
+  if (json.is_discarded() || !json.is_object())
+    return Refusal{400, "refused: the body is not a JSON object"};
+  for (const auto& [key, value] : json.items())
+    if (key != "mode" && key != "code" && key != "case")
+      return Refusal{400, "refused: unknown member '" + key + "' (the page sends mode, code and case)"};
+  if (!json.contains("mode") || !json["mode"].is_string() || !json.contains("code") || !json["code"].is_string() ||
+      (json.contains("case") && !json["case"].is_string()))
+    return Refusal{400, "refused: mode and code must be strings, case a string if present"};
+  out.mode = json["mode"];
+  out.code = json["code"];
+  out.caseText = json.value("case", "");
+  if (out.mode != "run" && out.mode != "submit" && out.mode != "replay")
+    return Refusal{400, "refused: mode is run, submit or replay, not '" + out.mode + "'"};
+  if (out.code.size() > kMaxSourceBytes)
+    return Refusal{413, "refused: the source is " + std::to_string(out.code.size()) + " bytes; the limit is " +
+                            std::to_string(kMaxSourceBytes) + " bytes (100 KB)"};
+  if (out.code.find_first_not_of(" \t\r\n") == std::string::npos)
+    return Refusal{400, "refused: the source is empty"};
+  if (out.code.find('\0') != std::string::npos || out.caseText.find('\0') != std::string::npos)
+    return Refusal{400, "refused: the source or the case holds a NUL byte"};
+  if (out.caseText.size() > kMaxCaseBytes)
+    return Refusal{413, "refused: the case is " + std::to_string(out.caseText.size()) + " bytes; the limit is " +
+                            std::to_string(kMaxCaseBytes) + " bytes"};
+  return std::nullopt;
+}
+
+}  // namespace serve

@@ -1,0 +1,63 @@
+// The server's guards (make serve: a page on 127.0.0.1 that compiles and runs
+// what is posted to it, which every other page the user visits would like to
+// reach), as Jupyter Server keeps its own: every request carries the random
+// token; a Host that is not this server's own address and port is refused
+// (DNS rebinding); a POST whose Origin is not the page's own is refused; a body
+// that is not what the page sends, or source over the size limit, is refused
+// before anything is written or compiled. No option turns one off. Each guard
+// is a function of the request's text alone, so that its tests need no server.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace serve {
+
+// 100 KB of source: LeetCode does not publish its limit (users meet an unnamed one:
+// LeetCode-Feedback issue 23199), so ours is a round size far above any solution here
+// (the longest bundled file is under 10 KB).
+constexpr size_t kMaxSourceBytes = 100 * 1024;
+// A typed case: a few puzzles in any form the judge reads.
+constexpr size_t kMaxCaseBytes = 16 * 1024;
+
+// A refusal: the HTTP status and the sentence the page (or curl) shows.
+struct Refusal {
+  int status;
+  std::string message;
+};
+
+// Equal strings, compared in time that depends only on their lengths, not on
+// where they first differ (the token must not leak a byte at a time).
+bool sameSecret(const std::string& given, const std::string& secret);
+
+// A fresh token: 32 random bytes (getrandom), in hex.
+std::string freshToken();
+
+// What a request brings for the guards (empty: absent).
+struct RequestFacts {
+  std::string method;   // "GET", "POST"...
+  std::string host;     // the Host header
+  std::string origin;   // the Origin header
+  std::string cookie;   // the Cookie header, whole
+  std::string authorization;  // "token T"
+  std::string queryToken;     // ?token=T
+};
+
+// The cookie that carries the token: one name a port, as cookies are not told apart by port.
+std::string cookieName(int port);
+
+// The first guard the request fails, or none: Host, then the token, then (for a POST) Origin.
+std::optional<Refusal> refusal(const RequestFacts& request, const std::string& token, int port);
+
+// What the page posts to /api/judge and /api/replay: {"mode": "run"|"submit"|"replay",
+// "code": "...", "case": "..."} and nothing else; code at most kMaxSourceBytes.
+struct Submission {
+  std::string mode;
+  std::string code;
+  std::string caseText;  // "" : LeetCode's example (Run), or the failing case's absence (replay)
+};
+
+// The submission the body holds, or why it is refused (400, 413).
+std::optional<Refusal> parseSubmission(const std::string& body, const std::string& contentType,
+                                       Submission& out);
+
+}  // namespace serve

@@ -1,0 +1,566 @@
+// make serve: LeetCode's problem page, offline. A small HTTP server on
+// 127.0.0.1 (cpp-httplib, Debian's) serving one page (serve/page.html): the
+// problem, an editor, Run and Submit, and the result pane. It never judges:
+// each Run or Submit writes the posted source to a private temporary folder
+// and runs the same judge `make judge` runs (build/bin/judge --json-lines, in
+// its sandbox) as a child, relaying its JSON lines to the page as they come.
+// One judge at a time, a bounded queue behind it; every request passes the
+// guards of serve/guard.h first. SIGINT or SIGTERM: every judge child is
+// interrupted (it ends its boxes), the server stops, its folder goes.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include "serve/guard.h"
+
+namespace serve {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+  std::string host = "127.0.0.1";
+  int port = 0;  // 0: a free one, chosen by the kernel
+  std::string judge;
+  std::string root;
+  std::string lang = "en";
+  std::string standing = "quick";
+  std::string shrinkSeconds = "15";
+  int queue = 4;  // submissions waiting behind the running one
+};
+
+// The language the page speaks: the judge's (JUDGE_LANG, branch i18n36's switch), else the
+// user's, as gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG): "zh" for any Chinese,
+// else English.
+std::string languageOfUser() {
+  for (const char* name : {"JUDGE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (!value || !*value) continue;
+    std::string first = std::string(value).substr(0, std::string(value).find(':'));
+    if (first == "C" || first == "POSIX") return "en";
+    return first.rfind("zh", 0) == 0 ? "zh" : "en";
+  }
+  return "en";
+}
+
+// --- The queue: one judge at a time, at most `waiting` behind it. ---
+class Line {
+ public:
+  explicit Line(int waiting) : capacity_(size_t(waiting) + 1) {}
+
+  // A place in the line, or none when it is full.
+  std::optional<long> join() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (stopping_ || places_.size() >= capacity_) return std::nullopt;
+    places_.push_back(next_);
+    return next_++;
+  }
+
+  // Places ahead of `place`; 0: its turn.
+  size_t ahead(long place) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return size_t(std::find(places_.begin(), places_.end(), place) - places_.begin());
+  }
+
+  // Waits up to `most` for its turn; true when it has come.
+  bool waitTurn(long place, std::chrono::milliseconds most) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait_for(lock, most, [&] { return stopping_ || places_.front() == place; });
+    return !stopping_ && places_.front() == place;
+  }
+
+  void leave(long place) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    places_.erase(std::remove(places_.begin(), places_.end(), place), places_.end());
+    cv_.notify_all();
+  }
+
+  void stop() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+    cv_.notify_all();
+  }
+
+  Json status() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return Json{{"in_line", places_.size()}, {"capacity", capacity_}};
+  }
+
+ private:
+  size_t capacity_;
+  std::deque<long> places_;
+  long next_ = 0;
+  bool stopping_ = false;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+};
+
+// A place in the line, given back once, whatever happens to the request.
+struct Place {
+  Place(Line& line, long number) : line(line), number(number) {}
+  Place(const Place&) = delete;
+  Place& operator=(const Place&) = delete;
+  ~Place() { line.leave(number); }
+  Line& line;
+  long number;
+};
+
+// --- The judge children: started here, each in a process group of its own. ---
+std::mutex childrenMutex;
+std::set<pid_t> children;
+std::atomic<long> judgesStarted{0};
+std::atomic<bool> stopping{false};
+
+// Interrupts a judge as Ctrl-C would (it ends its boxes: judge/sandbox/README.md), then,
+// if it is still there after `grace`, kills its group.
+void endJudge(pid_t pid, std::chrono::milliseconds grace) {
+  kill(pid, SIGINT);
+  for (auto until = Clock::now() + grace; Clock::now() < until;) {
+    if (waitpid(pid, nullptr, WNOHANG) == pid) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(-pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+}
+
+// A judge run: its argv (after the binary), in `dir`; its stdout a line at a time to
+// `onLine` (false: stop, the page has gone), its stderr kept (at most 64 KB).
+struct Outcome {
+  int status = -1;  // exit status; -1: stopped
+  std::string stderrText;
+};
+
+Outcome runJudge(const Options& options, const std::vector<std::string>& args, const std::string& dir,
+                 const std::function<bool(const std::string&)>& onLine) {
+  int out[2], err[2];
+  if (pipe2(out, O_CLOEXEC) != 0) return {-1, "pipe failed"};
+  if (pipe2(err, O_CLOEXEC) != 0) return close(out[0]), close(out[1]), Outcome{-1, "pipe failed"};
+  std::vector<std::string> argvText = {options.judge};
+  argvText.insert(argvText.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argvText) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  pid_t pid = fork();
+  if (pid == 0) {  // the child: its own group, the folder, the pipes; signals as a fresh process
+    setpgid(0, 0);
+    signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL), signal(SIGPIPE, SIG_DFL);
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (chdir(dir.c_str()) != 0) _exit(127);
+    dup2(out[1], 1), dup2(err[1], 2);
+    int devNull = open("/dev/null", O_RDONLY);
+    dup2(devNull, 0);
+    syscall(SYS_close_range, 3u, ~0u, 0u);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  if (pid > 0) {
+    setpgid(pid, pid);
+    std::lock_guard<std::mutex> lock(childrenMutex);
+    children.insert(pid);
+  }
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  close(out[1]), close(err[1]);
+  if (pid < 0) return close(out[0]), close(err[0]), Outcome{-1, "fork failed"};
+  long number = ++judgesStarted;
+  std::cerr << "serve: judge #" << number << " started (pid " << pid << "): " << args.front() << "\n";
+  Outcome outcome;
+  std::string pending;
+  bool open[2] = {true, true}, gone = false;
+  while ((open[0] || open[1]) && !gone) {
+    pollfd fds[2] = {{open[0] ? out[0] : -1, POLLIN, 0}, {open[1] ? err[0] : -1, POLLIN, 0}};
+    if (poll(fds, 2, 500) < 0 && errno != EINTR) break;
+    char buffer[65536];
+    for (int i = 0; i < 2; ++i) {
+      if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
+      if (n <= 0) {
+        open[i] = false;
+        continue;
+      }
+      if (i == 1) {
+        if (outcome.stderrText.size() < 65536) outcome.stderrText.append(buffer, size_t(n));
+        continue;
+      }
+      pending.append(buffer, size_t(n));
+      for (size_t end; !gone && (end = pending.find('\n')) != std::string::npos;) {
+        gone = !onLine(pending.substr(0, end));
+        pending.erase(0, end + 1);
+      }
+    }
+    if (!gone) gone = !onLine("");  // "" asks only whether the page is still there
+  }
+  close(out[0]), close(err[0]);
+  if (gone) {
+    endJudge(pid, std::chrono::milliseconds(5000));
+    outcome.status = -1;
+  } else {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (!pending.empty()) onLine(pending);
+  }
+  std::lock_guard<std::mutex> lock(childrenMutex);
+  children.erase(pid);
+  std::cerr << "serve: judge #" << number << " ended (" << outcome.status << ")\n";
+  return outcome;
+}
+
+// A private folder for one submission (0700), gone with it.
+struct Folder {
+  std::string path;
+  explicit Folder(const std::string& under) {
+    std::string pattern = under + "/job-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path = pattern;
+  }
+  ~Folder() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+  void write(const std::string& name, const std::string& text) const {
+    int fd = open((path + "/" + name).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) throw std::runtime_error("cannot write " + name);
+    for (size_t done = 0; done < text.size();) {
+      ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+      if (n <= 0) break;
+      done += size_t(n);
+    }
+    close(fd);
+  }
+};
+
+// The judge's arguments for a submission, in its folder (solution.cpp, case.txt).
+std::vector<std::string> judgeArgs(const Options& options, const Submission& s) {
+  if (s.mode == "replay") {
+    std::vector<std::string> args = {"--replay"};
+    if (!s.caseText.empty()) args.insert(args.end(), {"--case", "case.txt"});
+    args.insert(args.end(), {"--", "solution.cpp"});
+    return args;
+  }
+  if (s.mode == "run") return {"--json-lines", "--case", "case.txt", "--", "solution.cpp"};
+  return {"--json-lines", "--standing", options.standing, "--shrink-seconds", options.shrinkSeconds, "--",
+          "solution.cpp"};
+}
+
+std::string line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; }
+
+const char* const kExample =
+    "board = [[\"5\",\"3\",\".\",\".\",\"7\",\".\",\".\",\".\",\".\"],[\"6\",\".\",\".\",\"1\",\"9\",\"5\",\".\",\".\",\".\"],"
+    "[\".\",\"9\",\"8\",\".\",\".\",\".\",\".\",\"6\",\".\"],[\"8\",\".\",\".\",\".\",\"6\",\".\",\".\",\".\",\"3\"],"
+    "[\"4\",\".\",\".\",\"8\",\".\",\"3\",\".\",\".\",\"1\"],[\"7\",\".\",\".\",\".\",\"2\",\".\",\".\",\".\",\"6\"],"
+    "[\".\",\"6\",\".\",\".\",\".\",\".\",\"2\",\"8\",\".\"],[\".\",\".\",\".\",\"4\",\"1\",\"9\",\".\",\".\",\"5\"],"
+    "[\".\",\".\",\".\",\".\",\"8\",\".\",\".\",\"7\",\"9\"]]";
+
+class Server {
+ public:
+  Server(Options options, std::string token)
+      : options_(std::move(options)), token_(std::move(token)), line_(options_.queue) {
+    char pattern[] = "/tmp/sudoku-serve-XXXXXX";
+    const char* tmp = std::getenv("TMPDIR");
+    std::string under = tmp && *tmp ? std::string(tmp) + "/sudoku-serve-XXXXXX" : pattern;
+    if (!mkdtemp(under.data())) throw std::runtime_error("mkdtemp failed under " + under);
+    jobs_ = under;
+  }
+
+  ~Server() {
+    std::error_code ignored;
+    fs::remove_all(jobs_, ignored);
+  }
+
+  httplib::Server& http() { return http_; }
+  const std::string& jobs() const { return jobs_; }
+  void stop() {
+    line_.stop();
+    http_.stop();
+  }
+
+  void routes() {
+    http_.new_task_queue = [] { return new httplib::ThreadPool(16); };
+    http_.set_payload_max_length(1 << 20);  // beyond this httplib answers 413 itself, unread
+    http_.set_keep_alive_max_count(20);
+    http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      RequestFacts facts{req.method, req.get_header_value("Host"), req.get_header_value("Origin"),
+                         req.get_header_value("Cookie"), req.get_header_value("Authorization"),
+                         req.get_param_value("token")};
+      if (auto refused = refusal(facts, token_, port_)) {
+        ++refused_;
+        std::cerr << "serve: " << req.method << " " << req.path << ": " << refused->message << "\n";
+        res.status = refused->status;
+        res.set_content(refused->message + "\n", "text/plain; charset=utf-8");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      res.set_header("Cache-Control", "no-store");
+      res.set_header("X-Content-Type-Options", "nosniff");
+      return httplib::Server::HandlerResponse::Unhandled;
+    });
+    http_.Get("/", [this](const httplib::Request& req, httplib::Response& res) { page(req, res); });
+    http_.Get("/api/status", [this](const httplib::Request&, httplib::Response& res) {
+      Json status = Json{{"judges_started", judgesStarted.load()}, {"refused", refused_.load()}};
+      Json line = line_.status();
+      for (auto& [key, value] : line.items()) status[key] = value;
+      res.set_content(status.dump(), "application/json");
+    });
+    http_.Post("/api/judge", [this](const httplib::Request& req, httplib::Response& res) { judge(req, res); });
+    http_.Post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) { replay(req, res); });
+  }
+
+  bool listen() {
+    port_ = options_.port ? options_.port : http_.bind_to_any_port(options_.host);
+    if (options_.port && !http_.bind_to_port(options_.host, options_.port)) return false;
+    if (port_ <= 0) return false;
+    std::printf("make serve: open http://127.0.0.1:%d/?token=%s\n", port_, token_.c_str());
+    std::printf("(Ctrl-C stops the server and every judge it started; judges queue, one at a time)\n");
+    std::fflush(stdout);
+    return http_.listen_after_bind();
+  }
+
+ private:
+  void page(const httplib::Request& req, httplib::Response& res) {
+    std::ifstream in(options_.root + "/serve/page.html");
+    std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    Json config = Json{{"lang", options_.lang}, {"maxSourceBytes", kMaxSourceBytes}, {"example", kExample}};
+    std::string data = config.dump();
+    for (size_t at; (at = data.find('<')) != std::string::npos;) data.replace(at, 1, "\\u003c");
+    size_t at = html.find("/*@CONFIG@*/null");
+    if (at != std::string::npos) html.replace(at, 16, data);
+    if (!req.get_param_value("token").empty())  // the printed URL: the token kept for the page's requests
+      res.set_header("Set-Cookie", cookieName(port_) + "=" + token_ + "; HttpOnly; SameSite=Strict; Path=/");
+    res.set_header("Content-Security-Policy",
+                   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+                   "img-src data:; connect-src 'self'; frame-src 'self' blob:; frame-ancestors 'none'; "
+                   "base-uri 'none'; form-action 'none'");
+    res.set_content(html, "text/html; charset=utf-8");
+  }
+
+  // The refusal of a body, or the submission it holds.
+  bool accepted(const httplib::Request& req, httplib::Response& res, Submission& s) {
+    if (auto refused = parseSubmission(req.body, req.get_header_value("Content-Type"), s)) {
+      ++refused_;
+      std::cerr << "serve: POST " << req.path << ": " << refused->message << "\n";
+      res.status = refused->status;
+      res.set_content(refused->message + "\n", "text/plain; charset=utf-8");
+      return false;
+    }
+    return true;
+  }
+
+  std::shared_ptr<Place> placeOrBusy(httplib::Response& res) {
+    std::optional<long> number = line_.join();
+    if (number) return std::make_shared<Place>(line_, *number);
+    ++refused_;
+    std::string message = stopping ? "the server is stopping\n"
+                                   : "busy: a judge is running and " + std::to_string(options_.queue) +
+                                         " submissions wait behind it (the most this server queues); "
+                                         "try again when one has finished\n";
+    std::cerr << "serve: " << message;
+    res.status = stopping ? 503 : 429;
+    res.set_header("Retry-After", "10");
+    res.set_content(message, "text/plain; charset=utf-8");
+    return nullptr;
+  }
+
+  // Run or Submit: the judge's JSON lines, streamed as they come (application/x-ndjson),
+  // after "queued" lines while the submission waits its turn, and an "exit" line last.
+  void judge(const httplib::Request& req, httplib::Response& res) {
+    Submission s;
+    if (!accepted(req, res, s)) return;
+    if (s.mode == "replay") {
+      res.status = 400;
+      res.set_content("refused: a replay is posted to /api/replay\n", "text/plain; charset=utf-8");
+      return;
+    }
+    if (s.mode == "run" && s.caseText.find_first_not_of(" \t\r\n") == std::string::npos) s.caseText = kExample;
+    std::shared_ptr<Place> place = placeOrBusy(res);
+    if (!place) return;
+    res.set_chunked_content_provider(
+        "application/x-ndjson", [this, s, place](size_t, httplib::DataSink& sink) {
+          auto send = [&](const std::string& text) { return sink.is_writable() && sink.write(text.data(), text.size()); };
+          if (!waitInLine(*place, send)) return sink.done(), true;
+          try {
+            Folder folder(jobs_);
+            folder.write("solution.cpp", s.code);
+            folder.write("case.txt", s.caseText);
+            send(line(Json{{"event", "started"}, {"mode", s.mode}}));
+            Outcome outcome = runJudge(options_, judgeArgs(options_, s), folder.path, [&](const std::string& l) {
+              return l.empty() ? sink.is_writable() : send(l + "\n");
+            });
+            send(line(Json{{"event", "exit"}, {"status", outcome.status}, {"stderr", outcome.stderrText}}));
+          } catch (const std::exception& e) {
+            send(line(Json{{"event", "exit"}, {"status", -1}, {"stderr", std::string("serve: ") + e.what()}}));
+          }
+          sink.done();
+          return true;
+        });
+  }
+
+  // Waits for the place's turn, telling the page how many are ahead, every 250 ms: a page
+  // that has left is found out by these writes (a socket whose peer closed still polls
+  // writable), and gives up its place. False: the page left, or the server is stopping.
+  bool waitInLine(Place& place, const std::function<bool(const std::string&)>& send) {
+    for (;;) {
+      if (line_.waitTurn(place.number, std::chrono::milliseconds(250))) return true;
+      if (stopping || !send(line(Json{{"event", "queued"}, {"ahead", line_.ahead(place.number)}})))
+        return false;
+    }
+  }
+
+  // Replay your search: judge --replay (explore's page of the file's own search, captured in the
+  // judge's sandbox), its HTML as the answer; the judge's one-line reason on a 422.
+  void replay(const httplib::Request& req, httplib::Response& res) {
+    Submission s;
+    if (!accepted(req, res, s)) return;
+    s.mode = "replay";
+    std::shared_ptr<Place> place = placeOrBusy(res);
+    if (!place) return;
+    while (!line_.waitTurn(place->number, std::chrono::milliseconds(250)))
+      if (stopping) return void(res.status = 503);
+    Folder folder(jobs_);
+    folder.write("solution.cpp", s.code);
+    folder.write("case.txt", s.caseText);
+    std::string html;
+    Outcome outcome = runJudge(options_, judgeArgs(options_, s), folder.path, [&](const std::string& l) {
+      if (html.size() < (64u << 20) && !l.empty()) html += l + "\n";
+      return true;
+    });
+    if (outcome.status == 0) {
+      res.set_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
+                                                "style-src 'unsafe-inline'; img-src data:");
+      return res.set_content(html, "text/html; charset=utf-8");
+    }
+    res.status = outcome.status == 2 ? 501 : 422;
+    std::string why = outcome.stderrText.empty() ? "the judge stopped" : outcome.stderrText;
+    if (outcome.status == 2) why = "this judge has no --replay yet (" + why.substr(0, why.find('\n')) + ")\n";
+    res.set_content(why, "text/plain; charset=utf-8");
+  }
+
+  Options options_;
+  std::string token_;
+  Line line_;
+  httplib::Server http_;
+  std::string jobs_;
+  int port_ = 0;
+  std::atomic<long> refused_{0};
+};
+
+Server* running = nullptr;
+
+// SIGINT and SIGTERM, taken by one thread (sigwait): every judge interrupted, then the server stopped.
+void awaitStop() {
+  sigset_t stops;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT), sigaddset(&stops, SIGTERM);
+  int signal = 0;
+  sigwait(&stops, &signal);
+  stopping = true;
+  std::cerr << "\nserve: stopping (" << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ")\n";
+  std::vector<pid_t> pids;
+  {
+    std::lock_guard<std::mutex> lock(childrenMutex);
+    pids.assign(children.begin(), children.end());
+  }
+  for (pid_t pid : pids) kill(pid, SIGINT);  // each judge ends its boxes, then itself
+  running->stop();
+}
+
+int usage(const std::string& why) {
+  std::cerr << "serve: " << why << "\nusage: serve --judge build/bin/judge [--port N] [--lang en|zh] "
+            << "[--standing quick|full|0] [--shrink-seconds N] [--queue N]\n";
+  return 2;
+}
+
+}  // namespace
+}  // namespace serve
+
+int main(int argc, char** argv) {
+  using namespace serve;
+  Options options;
+  options.root = REPO_ROOT;
+  options.lang = languageOfUser();
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    try {
+      if (arg == "--port") options.port = std::stoi(value());
+      else if (arg == "--judge") options.judge = value();
+      else if (arg == "--lang") options.lang = value();
+      else if (arg == "--standing") options.standing = value();
+      else if (arg == "--shrink-seconds") options.shrinkSeconds = value();
+      else if (arg == "--queue") options.queue = std::stoi(value());
+      else return usage("unknown argument '" + arg + "'");
+    } catch (const std::exception&) {
+      return usage("'" + arg + "' takes a number");
+    }
+  }
+  if (options.judge.empty()) return usage("--judge names the judge binary");
+  options.judge = fs::absolute(options.judge).string();
+  if (access(options.judge.c_str(), X_OK) != 0) return usage("no judge at " + options.judge + ": make judge builds it");
+  if (options.port < 0 || options.port > 65535) return usage("--port takes 0 to 65535");
+  if (options.queue < 1 || options.queue > 64) return usage("--queue takes 1 to 64");
+  if (options.lang != "en" && options.lang != "zh") return usage("--lang is en or zh");
+  if (options.standing != "quick" && options.standing != "full" && options.standing != "0")
+    return usage("--standing is quick, full or 0");
+  sigset_t stops;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT), sigaddset(&stops, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stops, nullptr);  // every thread; awaitStop takes them
+  signal(SIGPIPE, SIG_IGN);
+  Server server(options, freshToken());
+  running = &server;
+  server.routes();
+  std::thread stopper(awaitStop);
+  stopper.detach();
+  bool listened = server.listen();
+  // Stopped: wait for the judges to end (each interrupted by awaitStop), up to 10 s, then kill.
+  for (auto until = Clock::now() + std::chrono::seconds(10); Clock::now() < until;) {
+    std::lock_guard<std::mutex> lock(childrenMutex);
+    if (children.empty()) break;
+    for (auto it = children.begin(); it != children.end();)
+      it = waitpid(*it, nullptr, WNOHANG) == *it ? children.erase(it) : std::next(it);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  {
+    std::lock_guard<std::mutex> lock(childrenMutex);
+    for (pid_t pid : children) kill(-pid, SIGKILL), waitpid(pid, nullptr, 0);
+  }
+  if (!listened && !stopping) {
+    std::cerr << "serve: cannot listen on 127.0.0.1" << (options.port ? ":" + std::to_string(options.port) : "") << "\n";
+    return 1;
+  }
+  std::cerr << "serve: stopped; " << judgesStarted.load() << " judges were started, none is left\n";
+  return 0;
+}

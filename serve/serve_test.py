@@ -1,0 +1,412 @@
+#!/usr/bin/python3
+"""make serve-check: the page in a real browser, and the hostile requests.
+
+Starts build/bin/serve (with a TMPDIR of its own), then
+  1. the hostile requests of serve/README.md, each refused with its status and
+     words, and no judge started (the server's own count, /api/status);
+  2. headless Chromium driven by Selenium (Debian's python3-selenium and
+     chromium-driver): types a correct file and a wrong one into #code, presses
+     #submit, and finds Accepted with #runtime and #memory, and Wrong Answer with
+     marked cells (.wrong); a Compile Error's line numbers; Run on the example;
+     the code kept across a reload; the page in Chinese (--lang zh);
+  3. Ctrl-C (SIGINT) while a judge runs: the server ends, and so does every
+     judge it started, leaving no box (judge/sandbox/leftover_check.sh).
+Exit status 0 when every check passes. Runs only from Debian's /usr/bin/python3
+(selenium is installed there). --screenshots DIR also saves the Wrong Answer
+pane, wide and narrow.
+"""
+import argparse
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAILURES = []
+
+
+def check(ok, what):
+    print(("  ok    " if ok else "  FAIL  ") + what, flush=True)
+    if not ok:
+        FAILURES.append(what)
+
+
+class Server:
+    """One serve process, its URL and token; stopped (SIGINT) and checked at the end."""
+
+    def __init__(self, serve, judge, *extra):
+        self.tmp = tempfile.mkdtemp(prefix="serve-test-")
+        env = dict(os.environ, TMPDIR=self.tmp)
+        # The log outside TMPDIR: leftover_check.sh ends whatever holds a file in it.
+        self.err = tempfile.NamedTemporaryFile("w+", prefix="serve-test-log-", suffix=".txt", delete=False)
+        self.proc = subprocess.Popen([serve, "--judge", judge, "--standing", "0", "--shrink-seconds", "2", *extra],
+                                     stdout=subprocess.PIPE, stderr=self.err, env=env, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
+        if not m:
+            raise SystemExit("serve printed no URL: " + line)
+        self.url, self.port, self.token = m.group(0), int(m.group(1)), m.group(2)
+        self.origin = "http://127.0.0.1:%d" % self.port
+
+    def request(self, method, path, body=None, headers=None, token=True, host=None, timeout=60):
+        """(status, text) of one request, with the page's headers unless told otherwise."""
+        h = {"Host": host or "127.0.0.1:%d" % self.port}
+        if token:
+            h["Authorization"] = "token " + self.token
+        if method == "POST":
+            h["Origin"] = self.origin
+            h["Content-Type"] = "application/json"
+        h.update(headers or {})
+        h = {k: v for k, v in h.items() if v is not None}
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        conn.request(method, path, body=body, headers=h)
+        response = conn.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        conn.close()
+        return response.status, text
+
+    def judges_started(self):
+        status, text = self.request("GET", "/api/status")
+        return json.loads(text)["judges_started"]
+
+    def judge_pids(self):
+        self.err.flush()
+        with open(self.err.name) as log:
+            return [int(p) for p in re.findall(r"started \(pid (\d+)\)", log.read())]
+
+    def stop(self):
+        """SIGINT, as Ctrl-C: the server must end within 20 s, with every judge and box it started."""
+        pids = self.judge_pids()
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            code = self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            code = None
+        check(code == 0, "SIGINT stops the server (exit status %s)" % code)
+        alive = [p for p in pids if os.path.exists("/proc/%d" % p) and not is_zombie(p)]
+        check(not alive, "no judge the server started is left (%d started; alive: %s)" % (len(pids), alive))
+        leftover = subprocess.run([os.path.join(ROOT, "judge/sandbox/leftover_check.sh"), self.tmp],
+                                  capture_output=True, text=True)
+        check(leftover.returncode == 0, "no box process holds the server's files " + leftover.stderr.strip())
+        left = os.listdir(self.tmp)
+        check(not left, "the server's temporary folder is gone (%s)" % left)
+        if not left:
+            os.rmdir(self.tmp)
+        self.err.close()
+        if not FAILURES:
+            os.unlink(self.err.name)
+
+
+def is_zombie(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def source(path):
+    with open(os.path.join(ROOT, path)) as f:
+        return f.read()
+
+
+SLEEPER = "class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) { this_thread::sleep_for(chrono::hours(1)); }\n};\n"
+
+
+def hostile(server):
+    print("hostile requests (each refused, nothing judged):")
+    body = json.dumps({"mode": "submit", "code": source("solutions/propagation_bitboard.cpp")})
+    before = server.judges_started()
+    cases = [
+        ("no token (GET /)", lambda: server.request("GET", "/", token=False), 403, "no valid token"),
+        ("no token (POST)", lambda: server.request("POST", "/api/judge", body, token=False), 403, "no valid token"),
+        ("bad token in the query", lambda: server.request("GET", "/?token=" + "0" * 64, token=False), 403, "no valid token"),
+        ("bad token in the cookie", lambda: server.request("POST", "/api/judge", body, token=False,
+            headers={"Cookie": "sudoku_serve_%d=%s" % (server.port, server.token[:-1] + "x")}), 403, "no valid token"),
+        ("a token one character short", lambda: server.request("GET", "/api/status", token=False,
+            headers={"Authorization": "token " + server.token[:-1]}), 403, "no valid token"),
+        ("foreign Host (DNS rebinding)", lambda: server.request("POST", "/api/judge", body, host="evil.example:%d" % server.port),
+            403, "Host 'evil.example"),
+        ("foreign Host on GET", lambda: server.request("GET", "/", host="attacker.test"), 403, "Host"),
+        ("foreign Origin", lambda: server.request("POST", "/api/judge", body, headers={"Origin": "http://evil.example"}),
+            403, "Origin 'http://evil.example'"),
+        ("no Origin on a POST", lambda: server.request("POST", "/api/judge", body, headers={"Origin": None}), 403, "Origin"),
+        ("source over 100 KB", lambda: server.request("POST", "/api/judge",
+            json.dumps({"mode": "submit", "code": "//" + "x" * 150000})), 413, "limit is 102400 bytes"),
+        ("a body over 1 MB", lambda: server.request("POST", "/api/judge",
+            json.dumps({"mode": "submit", "code": "x" * 1200000})), 413, ""),
+        ("a body that is not JSON", lambda: server.request("POST", "/api/judge", "mode=submit&code=x"), 400, "not a JSON object"),
+        ("a body not application/json", lambda: server.request("POST", "/api/judge", body,
+            headers={"Content-Type": "text/plain"}), 415, "application/json"),
+        ("an unknown member", lambda: server.request("POST", "/api/judge",
+            json.dumps({"mode": "submit", "code": "x", "flags": "--no-sandbox"})), 400, "unknown member 'flags'"),
+        ("an unknown mode", lambda: server.request("POST", "/api/judge", json.dumps({"mode": "shell", "code": "x"})),
+            400, "mode is run, submit or replay"),
+        ("code not a string", lambda: server.request("POST", "/api/judge", json.dumps({"mode": "submit", "code": [1]})),
+            400, "must be strings"),
+    ]
+    for name, send, status, words in cases:
+        got, text = send()
+        check(got == status and words in text, "%s: %d %s" % (name, got, text.strip()[:140]))
+    check(server.judges_started() == before, "none of them started a judge (%d before, %d after)"
+          % (before, server.judges_started()))
+    check(listens_on_loopback_only(server.port), "the server listens on 127.0.0.1 only")
+    queue_full(server)
+
+
+def listens_on_loopback_only(port):
+    """The port's listening sockets in /proc/net/tcp{,6}: each bound to 127.0.0.1."""
+    addresses = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as f:
+                for row in f.readlines()[1:]:
+                    local, state = row.split()[1], row.split()[3]
+                    if state == "0A" and int(local.split(":")[1], 16) == port:
+                        addresses.append(local.split(":")[0])
+        except OSError:
+            pass
+    return addresses == ["0100007F"]
+
+
+def open_stream(server, code, mode="run"):
+    """A Run or Submit whose answer is read a line at a time (the connection kept)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    conn.request("POST", "/api/judge", body=json.dumps({"mode": mode, "code": code}),
+                 headers={"Host": "127.0.0.1:%d" % server.port, "Authorization": "token " + server.token,
+                          "Origin": server.origin, "Content-Type": "application/json"})
+    response = conn.getresponse()
+    return conn, response
+
+
+def queue_full(server):
+    """--queue 1: one judge runs (a sleeper), one waits, the third is told the server is busy."""
+    before = server.judges_started()
+    first, r1 = open_stream(server, SLEEPER)
+    line1 = json.loads(r1.readline())
+    second, r2 = open_stream(server, SLEEPER)
+    line2 = json.loads(r2.readline())
+    check(line1["event"] == "started" and line2 == {"event": "queued", "ahead": 1},
+          "one judge runs, the next waits in line (%s, %s)" % (line1, line2))
+    status, text = server.request("POST", "/api/judge", json.dumps({"mode": "run", "code": SLEEPER}))
+    check(status == 429 and "busy" in text, "queue full: %d %s" % (status, text.strip()[:140]))
+    second.close()  # the waiting page left: its place goes (found within a second)
+    time.sleep(1.5)
+    first.close()  # the running page left: the server ends its judge
+    deadline = time.time() + 15
+    while time.time() < deadline and json.loads(server.request("GET", "/api/status")[1])["in_line"]:
+        time.sleep(0.2)
+    status = json.loads(server.request("GET", "/api/status")[1])
+    check(status["in_line"] == 0 and status["judges_started"] == before + 1,
+          "a page that leaves takes its place and its judge with it (%s)" % status)
+
+
+def browser(headless_size):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    profile = tempfile.mkdtemp(prefix="serve-chromium-")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=" + headless_size):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def set_width(driver, width):
+    """The page laid out `width` CSS pixels wide (a headless window is at least 500 wide)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
+
+def type_code(driver, text):
+    driver.execute_script("const c = document.getElementById('code'); c.value = arguments[0];"
+                          "c.dispatchEvent(new Event('input'));", text)
+
+
+def wait_for(driver, script, seconds=240):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.2)
+    return None
+
+
+
+
+def submit_and_wait(driver, button="submit"):
+    driver.execute_script("document.getElementById('status').textContent = '';")
+    driver.find_element("id", button).click()
+    started = time.time()
+    verdict = wait_for(driver, "const v = document.getElementById('verdict'); return v && v.dataset.verdict")
+    took = time.time() - started
+    wait_for(driver, "return !document.getElementById('submit').disabled")
+    return verdict, took
+
+
+def in_browser(server, screenshots):
+    print("in headless Chromium:")
+    driver = browser("1400,900")
+    try:
+        driver.get(server.url)
+        check(driver.execute_script("return document.getElementById('code').value").startswith("class Solution {\npublic:"),
+              "the editor opens on LeetCode's empty C++ template")
+        type_code(driver, source("solutions/propagation_bitboard.cpp"))
+        verdict, took = submit_and_wait(driver)
+        runtime = driver.find_element("id", "runtime").text
+        memory = driver.find_element("id", "memory").text
+        check(verdict == "Accepted" and "ms" in runtime and "MB" in memory,
+              "propagation_bitboard.cpp: %s, Runtime %s, Memory %s (verdict after %.1f s)" % (verdict, runtime, memory, took))
+        colour = driver.execute_script("return getComputedStyle(document.getElementById('verdict')).color")
+        check(colour == "rgb(45, 181, 93)", "Accepted in green (%s)" % colour)
+        wait_for(driver, "return document.getElementById('stressTable') && document.getElementById('stressTable').rows.length > 4", 120)
+        rows = driver.execute_script("const t = document.getElementById('stressTable'); return t ? t.rows.length - 1 : 0")
+        check(rows == 4, "the stress tiers streamed in (%d sets)" % rows)
+
+        editor(driver)
+        type_code(driver, source("solutions/propagation_bitboard.cpp"))
+        driver.refresh()
+        kept = driver.execute_script("return document.getElementById('code').value")
+        check(kept == source("solutions/propagation_bitboard.cpp"), "the code is kept across a reload")
+
+        type_code(driver, source("solutions/wrong_answer/box_index_sum.cpp"))
+        verdict, took = submit_and_wait(driver)
+        wrong = driver.execute_script("return document.querySelectorAll('.board .cell.wrong').length")
+        passed = driver.find_element("id", "passed").text
+        check(verdict == "Wrong Answer" and wrong > 0 and "0 / 56" in passed,
+              "box_index_sum.cpp: %s, %s, %d wrong cells marked (verdict after %.1f s)" % (verdict, passed, wrong, took))
+        colour = driver.execute_script("return getComputedStyle(document.getElementById('verdict')).color")
+        check(colour == "rgb(239, 71, 67)", "Wrong Answer in red (%s)" % colour)
+        wait_for(driver, "return document.getElementById('runShrunk')", 120)
+        check(driver.execute_script("return !!document.querySelector('#findings .cmd')"),
+              "the make debug line is there to copy")
+        driver.find_element("id", "runShrunk").click()  # Run with the smallest failing puzzle
+        wait_for(driver, "return !document.getElementById('submit').disabled && document.getElementById('verdict')")
+        shrunk_wrong = driver.execute_script("return document.querySelectorAll('#head .board .cell.wrong').length")
+        check(driver.find_element("id", "verdict").get_attribute("data-verdict") == "Wrong Answer" and shrunk_wrong > 0,
+              "the smallest failing puzzle's button runs it: Wrong Answer, %d wrong cells" % shrunk_wrong)
+        set_width(driver, 420)
+        wide = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        check(wide[0] <= wide[1], "a narrow window (420 px) needs no sideways scrolling (page %d px, window %d px)" % tuple(wide))
+        set_width(driver, 1400)
+        if screenshots:
+            save_screenshots(driver, screenshots)
+
+        type_code(driver, source("judge/fixtures/compile_error.cpp"))
+        verdict, _ = submit_and_wait(driver)
+        message = driver.find_element("id", "compile").text
+        check(verdict == "Compile Error" and "solution.cpp:5:53: error" in message,
+              "Compile Error, its line numbers in the user's code: " + message.split("\n")[0])
+
+        type_code(driver, source("solutions/propagation_bitboard.cpp"))
+        driver.execute_script("document.getElementById('case').value = ''")
+        verdict, took = submit_and_wait(driver, "run")
+        boards = driver.execute_script("return document.querySelectorAll('#head .board').length")
+        check(verdict == "Accepted" and boards == 3, "Run on the example: %s, %d boards (%.1f s)" % (verdict, boards, took))
+        replayed(driver, server)
+        errors = driver.find_element("id", "errors").text
+        check(errors == "", "the page reported no error " + errors)
+    finally:
+        driver.quit()
+
+
+def editor(driver):
+    """Enter keeps the line's indent and adds one after '{'; Tab indents, Shift-Tab takes it back."""
+    from selenium.webdriver.common.keys import Keys
+    code = driver.find_element("id", "code")
+    type_code(driver, "class Solution {\n    void f() {")
+    driver.execute_script("const c = document.getElementById('code'); c.focus(); c.setSelectionRange(c.value.length, c.value.length);")
+    code.send_keys(Keys.ENTER)
+    after_enter = code.get_attribute("value")
+    code.send_keys("x;" + Keys.HOME)
+    code.send_keys(Keys.TAB)
+    after_tab = code.get_attribute("value")
+    code.send_keys(Keys.SHIFT + Keys.TAB)
+    after_back = code.get_attribute("value")
+    check(after_enter == "class Solution {\n    void f() {\n        " and after_tab.endswith("\n            x;")
+          and after_back.endswith("\n        x;"), "the editor: Enter indents, Tab and Shift-Tab (%r)" % after_back[-30:])
+
+
+def replayed(driver, server):
+    """Replay your search: judge --replay's page in the frame, the user's search on its boards."""
+    before = server.judges_started()
+    driver.find_element("id", "replay").click()
+    frame = wait_for(driver, "return document.getElementById('replayFrame') || document.getElementById('replayError')", 240)
+    if not frame or frame.get_attribute("id") != "replayFrame":
+        check(False, "Replay your search: " + (frame.text if frame else "nothing came"))
+        return
+    driver.switch_to.frame(frame)
+    cells = wait_for(driver, "return document.querySelectorAll('.board .cell').length", 30)
+    steps = driver.execute_script("const s = document.getElementById('slider'); return s ? Number(s.max) : 0")
+    driver.switch_to.default_content()
+    check(cells and cells >= 81 and steps > 0 and server.judges_started() == before + 1,
+          "Replay your search: explore's page of the file's own search (%s cells, %s steps), one judge run" % (cells, steps))
+
+
+def save_screenshots(driver, folder):
+    """The Wrong Answer pane of a file that fills the board wrong (bit_off_by_one), wide and narrow."""
+    type_code(driver, source("solutions/wrong_answer/bit_off_by_one.cpp"))
+    submit_and_wait(driver)
+    for name, width in (("wrong_answer_wide.png", 1400), ("wrong_answer_narrow.png", 420)):
+        set_width(driver, width)
+        driver.execute_script("document.getElementById('result').scrollIntoView()")
+        driver.save_screenshot(os.path.join(folder, name))
+    set_width(driver, 1400)
+
+
+def in_chinese(serve, judge):
+    print("the page in Chinese (--lang zh):")
+    server = Server(serve, judge, "--lang", "zh")
+    driver = browser("1400,900")
+    try:
+        driver.get(server.url)
+        type_code(driver, source("solutions/wrong_answer/box_index_sum.cpp"))
+        submit_and_wait(driver, "run")
+        words = driver.find_element("id", "verdict").text
+        check(words == "解答错误" and driver.find_element("id", "submit").text == "提交",
+              "Wrong Answer reads 解答错误, Submit 提交 (%s)" % words)
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def interrupted(serve, judge):
+    print("Ctrl-C while a judge runs:")
+    server = Server(serve, judge)
+    conn, response = open_stream(server, SLEEPER)
+    check(json.loads(response.readline())["event"] == "started", "a judge is running")
+    time.sleep(1.5)  # its box is up
+    server.stop()
+    conn.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--serve", required=True)
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--screenshots")
+    args = parser.parse_args()
+    server = Server(os.path.abspath(args.serve), os.path.abspath(args.judge), "--queue", "1")
+    try:
+        hostile(server)
+        in_browser(server, args.screenshots)
+    finally:
+        server.stop()
+    in_chinese(os.path.abspath(args.serve), os.path.abspath(args.judge))
+    interrupted(os.path.abspath(args.serve), os.path.abspath(args.judge))
+    print("serve-check: %d failed" % len(FAILURES) if FAILURES else "serve-check: every check passed")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
