@@ -507,7 +507,8 @@ std::string overWords(Over over, const Limits& limits) {
   return "";
 }
 
-const Limits kCompileLimits{kCompileWall, kCompileCpuMicros, kCompileMemoryKb, kCompileProcesses};
+std::atomic<long long> compileMemoryKb{kCompileMemoryKb};
+Limits compileLimits() { return {kCompileWall, kCompileCpuMicros, compileMemoryKb.load(), kCompileProcesses}; }
 
 // Runs a compile command with the compile limits (runCommand, without its
 // check of the sandbox, which runs this).
@@ -532,13 +533,14 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
     throw;
   }
   ProcessTree tree(launched.init, sandboxOn ? 0 : launched.pid);
-  auto deadline = Clock::now() + kCompileLimits.wall;
+  const Limits limits = compileLimits();
+  auto deadline = Clock::now() + limits.wall;
   int status = 0;
   std::string passed;
   while (passed.empty() && waitpid(launched.pid, &status, WNOHANG) != launched.pid) {
     passed = Clock::now() > deadline
-                 ? trf("ran for more than %s s", {std::to_string(kCompileLimits.wall.count() / 1000)})
-                 : overWords(limitPassed(tree.sample(), kCompileLimits, 0), kCompileLimits);
+                 ? trf("ran for more than %s s", {std::to_string(limits.wall.count() / 1000)})
+                 : overWords(limitPassed(tree.sample(), limits, 0), limits);
     if (!passed.empty()) killTree(launched, status);
     else std::this_thread::sleep_for(kWatchEvery);
   }
@@ -573,6 +575,8 @@ void setRunnerLimits(const RunnerLimits& limits) {
 }
 
 RunnerLimits runnerLimits() { return {memoryLimitKb.load(), outputLimitBytes.load()}; }
+
+void setCompileMemoryKb(long long kb) { compileMemoryKb = kb; }
 
 void killEveryBox() {
   ending = true;

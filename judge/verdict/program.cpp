@@ -1,8 +1,13 @@
 // Building a solution file into a judged program (verdict.h): the cache, keyed
 // on what the program is made from, and the compiler's message made to speak
 // of the user's file only.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -32,6 +37,24 @@ std::string readText(const fs::path& path) {
   if (!in) throw std::runtime_error(path.string() + ": cannot read");
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
+
+// Held while one program is built: another judge, or thread, building the same file waits and
+// then finds it built, rather than compiling it again beside it (the test shards' first run
+// compiled each fixture up to four times). Without the lock file, the build goes on unlocked.
+class BuildLock {
+ public:
+  explicit BuildLock(const std::string& path) : fd_(open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+    while (fd_ >= 0 && flock(fd_, LOCK_EX) != 0 && errno == EINTR) {}
+  }
+  ~BuildLock() {
+    if (fd_ >= 0) close(fd_);
+  }
+  BuildLock(const BuildLock&) = delete;
+  BuildLock& operator=(const BuildLock&) = delete;
+
+ private:
+  int fd_;
+};
 
 // FNV-1a, 64 bits: a cache key, not a defence (the judge trusts its own cache).
 uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
@@ -155,11 +178,13 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   Program program{file, Verdict::kAccepted, base, ""};
   std::string failed = base + ".failed";
   if (fs::exists(program.path)) return program;
+  fs::create_directories(fs::path(base).parent_path());
+  BuildLock lock(base + ".lock");
+  if (fs::exists(program.path)) return program;  // built while this judge waited
   // A compile stopped at a limit: a Compile Error, but not cached (the limit's wall clock depends
   // on the machine's load: the next judge compiles it again); the compiler's own words are.
   bool stopped = false;
   if (!fs::exists(failed)) {
-    fs::create_directories(fs::path(base).parent_path());
     writeWhole(base + ".cpp", text);  // the text the key was made from (another judge may be writing it too)
     std::string script = workspace.root + "/judge/sandbox/build_solution.sh";
     // The compile sees the build script, LeetCode's environment (core/prelude.h), the runtime and

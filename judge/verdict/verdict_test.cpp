@@ -16,6 +16,7 @@
 
 #include "core/catalog.h"
 #include "judge/header_value.h"
+#include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
 #include "judge/verdict/verdict.h"
 
@@ -320,7 +321,9 @@ TEST(ProgramCache, TwoBuildsOfOneNewFileAtOnceBothSucceed) {
 // depends on the load, and a busy machine must not leave a verdict for a quiet one.
 TEST(ProgramCache, ACompileStoppedAtALimitIsNotCached) {
   std::string file = neverBuiltCopyOf("hostile/compile_bomb.cpp");
+  setCompileMemoryKb(kCompileMemoryKb / 4);  // stopped sooner, by the same watch
   Program program = buildProgram(file, builtWorkspace());
+  setCompileMemoryKb(kCompileMemoryKb);
   EXPECT_EQ(program.verdict, Verdict::kCompileError);
   EXPECT_NE(program.message.find("its limit (stopped)"), std::string::npos) << program.message;
   EXPECT_FALSE(fs::exists(program.path + ".failed")) << program.path;
