@@ -143,21 +143,46 @@ bool mentions(const std::string& message, const std::string& what) {
   return message.find(what) != std::string::npos;
 }
 
-// The compiler's message, made to speak of the user's file only: an error in
-// the driver is put in the user's terms (a main() of its own, no Solution
-// class, no solveSudoku), and no path of the build appears.
+// Whether the compiler found an error in the user's file itself (not only in the driver).
+bool errorsInTheFile(const std::string& message) {
+  std::istringstream lines(message);
+  for (std::string line; std::getline(lines, line);)
+    if (mentions(line, "error:") && line.rfind(kDriver, 0) != 0) return true;
+  return false;
+}
+
+// The message without the driver's diagnostics (each a "LeetCode driver:" line and the
+// excerpt indented under it): where the file has errors of its own, those follow from them
+// (a Solution never declared, as the file stopped compiling before it).
+std::string withoutDriverDiagnostics(const std::string& message) {
+  std::istringstream lines(message);
+  std::string kept;
+  bool inDriver = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(kDriver, 0) == 0) inDriver = true;
+    else if (!line.empty() && line[0] != ' ') inDriver = false;
+    if (!inDriver) kept += line + "\n";
+  }
+  return kept;
+}
+
+// The compiler's message, made to speak of the user's file only: an error in the driver alone
+// is put in the user's terms (a main() of its own, no Solution class, no solveSudoku); where the
+// file has errors of its own, they are the message; no path of the build appears.
 std::string explainCompileError(std::string message, const std::string& name,
                                 const std::string& text, const Workspace& workspace) {
-  bool inDriver = mentions(message, std::string(kDriver) + ":");
-  if (inDriver && mentions(message, "'main'"))
+  bool driverOnly = mentions(message, std::string(kDriver) + ":") && !errorsInTheFile(message);
+  if (driverOnly && mentions(message, "main") &&
+      (mentions(message, "previous definition") || mentions(message, "previous declaration")))
     return trf("%s: defines main(); LeetCode supplies main() (its driver calls "
                "Solution().solveSudoku(board)), so a submission must not define one.", {name});
-  if (inDriver && (mentions(message, "undeclared identifier 'Solution'") ||
-                   mentions(message, "'Solution' was not declared")))
+  if (driverOnly && (mentions(message, "undeclared identifier 'Solution'") ||
+                     mentions(message, "'Solution' was not declared")))
     return missingSolution(name, text);
-  if (inDriver && mentions(message, "solveSudoku"))
+  if (driverOnly && mentions(message, "solveSudoku"))
     return trf("%s: class Solution has no public void solveSudoku(vector<vector<char>>& board), "
                "which LeetCode calls.", {name}) + "\n" + message;
+  if (errorsInTheFile(message)) message = withoutDriverDiagnostics(message);
   for (const std::string& path : {workspace.judged + "/bin/", workspace.judged + "/"})
     for (size_t at; (at = message.find(path)) != std::string::npos;) message.erase(at, path.size());
   return message;

@@ -217,6 +217,24 @@ TEST_F(Judge, NoClassSolutionIsOneLineNamingWhatWasFound) {
                             "calls Solution().solveSudoku(board).");
 }
 
+// Public solutions found pasted so: the compiler's own error, in the file, not the driver's.
+TEST_F(Judge, AnErrorAboveTheClassIsTheCompilersNotAMissingClass) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/stray_line_before_class.cpp");
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kCompileError);
+  EXPECT_NE(result.message.find("stray_line_before_class.cpp:1:1: error: unknown type name 'https'"),
+            std::string::npos) << result.message;
+  for (const char* wrong : {"no class Solution", "LeetCode driver", "undeclared identifier 'Solution'"})
+    EXPECT_EQ(result.message.find(wrong), std::string::npos) << wrong << " in:\n" << result.message;
+}
+
+TEST_F(Judge, AMacroThatBreaksTheDriversMainIsNotCalledAMainOfItsOwn) {
+  FileResult result = judgeOnTier(kRoot + "/judge/fixtures/define_int_long_long.cpp");
+  EXPECT_EQ(result.leetcodeVerdict(), Verdict::kCompileError);
+  EXPECT_NE(result.message.find("'main' must return 'int'"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("#define int long long"), std::string::npos) << result.message;
+  EXPECT_EQ(result.message.find("defines main()"), std::string::npos) << result.message;
+}
+
 // No wrapper, namespace or build path: the user's file and line only.
 TEST_F(Judge, CompileErrorsNameOnlyTheUsersFile) {
   FileResult result = judgeOnTier(kRoot + "/judge/fixtures/compile_error.cpp");
