@@ -613,6 +613,7 @@ int main(int argc, char** argv) {
   options.sets = splitList(sets);
   if (!sets.empty() && options.sets.empty()) return bad(tr("--sets names no set"));
   strict |= !options.sets.empty();
+  options.stressCounts = strict;
   if (noSandbox) {
     judge::disableSandbox();
     std::fprintf(replay ? stderr : stdout, "judge: %s\n",  // --replay's stdout is the page

@@ -104,7 +104,8 @@ struct FileResult {
 
 struct JudgeOptions {
   std::vector<std::string> sets;  // empty: setsFor(file)
-  bool rerunTimeLimit = true;     // a case over the limit runs once more before TLE
+  bool rerunTimeLimit = true;     // a case over the limit runs once more before TLE, in a set that counts:
+  bool stressCounts = false;      // the LeetCode tier's, and the stress sets' too when they count (--strict)
   int timeLimitMs = 0;            // 0: each set's limit from judge/time_limits.txt
   int maxCases = 0;               // 0: every case; N: the first N of each set
   int setJobs = 1;                // sets of one file judged at a time, each in its own child
