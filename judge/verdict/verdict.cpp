@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <filesystem>
 #include <memory>
@@ -96,16 +97,42 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
   return puzzles;
 }
 
+// A worker takes part of a running set only if at least this many of its cases are ahead: a
+// child's start (the box, the sanitizers' runtime) is not worth fewer.
+constexpr size_t kLeastShared = 8;
+
+// The cases of a set one child judges: from `begin` to `end`, which a worker with no set of its
+// own may lower to take the cases after it (judgeProgram: a stress set that does not count is
+// shared so). `at` is the case the child runs now; `stop` is set when an earlier part of the
+// same set failed, so that the rest of this part is not needed.
+struct Part {
+  std::mutex lock;
+  size_t begin = 0, at = 0, end = 0;
+  std::atomic<bool> stop{false};
+  SetResult result;
+};
+
+// Whether case `i` is still this part's to judge (and then it is the one its child runs).
+bool stillMine(Part* part, size_t i, size_t total) {
+  if (!part) return i < total;
+  std::lock_guard<std::mutex> hold(part->lock);
+  if (i >= part->end || part->stop) return false;
+  part->at = i;
+  return true;
+}
+
 // Runs one set in one child: the cases in order until the first failure. A
 // case over the time limit runs once more, in a fresh child that goes on from
-// it: a machine's hiccup must not decide a verdict.
+// it: a machine's hiccup must not decide a verdict. With `part`, only its cases.
 SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
-                   const Workspace& workspace, const JudgeEvents& events) {
+                   const Workspace& workspace, const JudgeEvents& events, Part* part = nullptr) {
+  size_t begin = part ? part->begin : 0;
   SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, {}, "", {}, "", {}};
-  auto child = std::make_unique<Child>(program, puzzlesFrom(cases, 0), limitMs);
-  if (events.caseDone) events.caseDone(set, 0, result.total);  // it has started
-  for (size_t i = 0; i < cases.size(); ++i) {
+  auto child = std::make_unique<Child>(program, puzzlesFrom(cases, begin), limitMs);
+  if (events.caseDone && begin == 0) events.caseDone(set, 0, result.total);  // it has started
+  size_t i = begin;
+  for (; stillMine(part, i, cases.size()); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
     if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {
       child = std::make_unique<Child>(program, puzzlesFrom(cases, i), limitMs);
@@ -126,17 +153,86 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     result.micros.push_back(judged.micros);
     result.memoryKb.push_back(judged.memoryKb);
     ++result.passed;
-    if (events.caseDone) events.caseDone(set, result.passed, result.total);
+    if (events.caseDone && !part) events.caseDone(set, result.passed, result.total);
   }
   // A sanitizer report at exit (a global's destructor) fails the set too.
-  std::optional<std::string> exit = result.passed == result.total ? child->finish(wallLimit(limitMs))
-                                                                  : std::nullopt;
+  bool allMine = result.verdict == Verdict::kAccepted && (!part || !part->stop);
+  std::optional<std::string> exit = allMine ? child->finish(wallLimit(limitMs)) : std::nullopt;
   if (exit) {
     result.verdict = Verdict::kRuntimeError;
     result.failure = std::string(verdictWord(result.verdict)) + " " + *exit;
   }
   return result;
 }
+
+// One stress set judged by one or more children (Part), parts joined in the order of their
+// cases: the set's first failure stands, and the cases after it are not counted.
+class SharedSet {
+ public:
+  SharedSet(size_t total) { parts_.push_back(std::make_unique<Part>()); parts_[0]->end = total; }
+
+  Part* first() { return parts_[0].get(); }
+
+  // The later half of the cases still ahead in the part with most of them, as a new part; none
+  // where fewer than `least` are ahead (a child's start is not worth fewer).
+  Part* takeLaterHalf(size_t least) {
+    std::lock_guard<std::mutex> hold(lock_);
+    Part* from = nullptr;
+    size_t most = 0;
+    for (auto& part : parts_) {
+      std::lock_guard<std::mutex> held(part->lock);
+      size_t ahead = part->stop || part->end <= part->at + 1 ? 0 : part->end - part->at - 1;
+      if (ahead > most) most = ahead, from = part.get();
+    }
+    if (!from || most < least) return nullptr;
+    auto part = std::make_unique<Part>();
+    {
+      std::lock_guard<std::mutex> held(from->lock);
+      size_t ahead = from->end - from->at - 1;
+      if (from->stop || from->end <= from->at + 1 || ahead < least) return nullptr;  // it moved on
+      part->begin = part->at = from->at + 1 + (ahead + 1) / 2;
+      part->end = from->end;
+      from->end = part->begin;
+    }
+    ++running_;
+    parts_.push_back(std::move(part));
+    return parts_.back().get();
+  }
+
+  // A part's result is in: stops the parts after a failure. True when it was the last part running.
+  bool done(Part* part) {
+    std::lock_guard<std::mutex> hold(lock_);
+    part->stop = true;  // nothing of it is left to take
+    if (part->result.verdict != Verdict::kAccepted)
+      for (auto& other : parts_)
+        if (other->begin > part->begin) other->stop = true;
+    return --running_ == 0;
+  }
+
+  // The parts joined: each part's cases after the one before passed them all.
+  SetResult joined() {
+    std::sort(parts_.begin(), parts_.end(), [](const auto& a, const auto& b) { return a->begin < b->begin; });
+    SetResult whole = std::move(parts_[0]->result);
+    whole.children = int(parts_.size());
+    for (size_t k = 1; k < parts_.size() && whole.verdict == Verdict::kAccepted; ++k) {
+      SetResult& next = parts_[k]->result;
+      whole.passed += next.passed;
+      whole.micros.insert(whole.micros.end(), next.micros.begin(), next.micros.end());
+      whole.memoryKb.insert(whole.memoryKb.end(), next.memoryKb.begin(), next.memoryKb.end());
+      whole.reruns.insert(whole.reruns.end(), next.reruns.begin(), next.reruns.end());
+      if (whole.rerun.empty()) whole.rerun = next.rerun;
+      whole.verdict = next.verdict;
+      whole.failure = std::move(next.failure);
+      whole.failedCase = std::move(next.failedCase);
+    }
+    return whole;
+  }
+
+ private:
+  std::mutex lock_;
+  std::vector<std::unique_ptr<Part>> parts_;
+  int running_ = 1;
+};
 
 }  // namespace
 
@@ -180,24 +276,30 @@ std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace&
   return cases;
 }
 
-// Calls judge(i) for each of `items`, `jobs` threads at a time; an exception
-// in one is thrown again here, after every thread has ended.
-void inParallel(const std::vector<size_t>& items, int jobs, const std::function<void(size_t)>& judge) {
+// Calls judge(i) for each of `items`, `jobs` threads at a time; then each thread with no item
+// left does what `more` gives it until it gives nothing. An exception in one is thrown again
+// here, after every thread has ended.
+void inParallel(const std::vector<size_t>& items, int jobs, const std::function<void(size_t)>& judge,
+                const std::function<std::function<void()>()>& more = nullptr) {
   std::atomic<size_t> next{0};
   std::exception_ptr error;
   std::mutex errorLock;
-  auto worker = [&] {
-    for (size_t k = next++; k < items.size(); k = next++) {
-      try {
-        judge(items[k]);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(errorLock);
-        if (!error) error = std::current_exception();
-      }
+  auto attempt = [&](const std::function<void()>& work) {
+    try {
+      work();
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(errorLock);
+      if (!error) error = std::current_exception();
     }
   };
+  auto worker = [&] {
+    for (size_t k = next++; k < items.size(); k = next++) attempt([&] { judge(items[k]); });
+    if (more)
+      while (std::function<void()> work = more()) attempt(work);
+  };
   std::vector<std::thread> workers;
-  for (int j = 1; j < std::min<int>(jobs, int(items.size())); ++j) workers.emplace_back(worker);
+  int threads = more ? jobs : std::min<int>(jobs, int(items.size()));
+  for (int j = 1; j < threads; ++j) workers.emplace_back(worker);
   worker();
   for (std::thread& w : workers) w.join();
   if (error) std::rethrow_exception(error);
@@ -280,26 +382,35 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
     (std::count(tier.begin(), tier.end(), sets[i]) ? leetcode : stress).push_back(i);
   result.sets.resize(sets.size());
   std::mutex telling;
-  auto judgeOne = [&](size_t i) {
-    int limitMs = options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]);
+  std::vector<std::atomic<int>> passed(sets.size());  // a shared set's cases passed, over its parts
+  auto limitOf = [&](size_t i) { return options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]); };
+  auto inTier = [&](size_t i) { return std::count(leetcode.begin(), leetcode.end(), i) > 0; };
+  // A stress set that does not count reports a case over its limit at once: its CPU time, read
+  // from outside, hardly moves with the load, and running seventeen_clue's 6 s again would be
+  // most of a plain backtracking's report.
+  JudgeOptions stressOptions = options;
+  stressOptions.rerunTimeLimit = options.rerunTimeLimit && options.stressCounts;
+  std::vector<std::vector<Case>> cases(sets.size());
+  auto judgePart = [&](size_t i, Part* part) {
     JudgeEvents mine;  // the caller's callbacks, one at a time
     if (events.caseDone)
-      mine.caseDone = [&](const std::string& set, int done, int total) {
+      mine.caseDone = [&, i, part](const std::string& set, int done, int total) {
+        if (part && done > 0) done = ++passed[i];
         std::lock_guard<std::mutex> lock(telling);
         events.caseDone(set, done, total);
       };
-    bool inTier = std::count(leetcode.begin(), leetcode.end(), i) > 0;
-    // A stress set that does not count reports a case over its limit at once: its CPU time, read
-    // from outside, hardly moves with the load, and running seventeen_clue's 6 s again would be
-    // most of a plain backtracking's report.
-    JudgeOptions setOptions = options;
-    setOptions.rerunTimeLimit = options.rerunTimeLimit && (inTier || options.stressCounts);
-    SetResult set = judgeSet(program.path, sets[i], loadSet(sets[i], options.maxCases, workspace),
-                             limitMs, setOptions, workspace, mine);
-    set.leetcodeTier = inTier;
+    return judgeSet(program.path, sets[i], cases[i], limitOf(i), inTier(i) ? options : stressOptions,
+                    workspace, mine, part);
+  };
+  auto record = [&](size_t i, SetResult set) {
+    set.leetcodeTier = inTier(i);
     std::lock_guard<std::mutex> lock(telling);
     result.sets[i] = std::move(set);
     if (!result.sets[i].leetcodeTier && events.stressSetDone) events.stressSetDone(result.sets[i]);
+  };
+  auto judgeOne = [&](size_t i) {
+    cases[i] = loadSet(sets[i], options.maxCases, workspace);
+    record(i, judgePart(i, nullptr));
   };
   inParallel(leetcode, options.setJobs, judgeOne);
   if (events.leetcodeTierDone) {
@@ -307,13 +418,63 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
     for (size_t i : leetcode) tierOnly.sets.push_back(result.sets[i]);
     events.leetcodeTierDone(tierOnly);
   }
-  // The stress sets with the longest limits first (seventeen_clue's 6 s a case), so that the last set to start is a short one and no core waits alone
-  // on a long one at the end. The report keeps the sets' own order.
-  auto limitOf = [&](size_t i) { return options.timeLimitMs > 0 ? options.timeLimitMs : limits.forSet(sets[i]); };
+  // The stress sets with the longest limits first (seventeen_clue's 6 s a case), so that the last
+  // set to start is a short one. The report keeps the sets' own order.
   std::sort(stress.begin(), stress.end(), [&](size_t a, size_t b) {
     return limitOf(a) != limitOf(b) ? limitOf(a) > limitOf(b) : a < b;
   });
-  inParallel(stress, options.setJobs, judgeOne);
+  if (options.stressCounts || options.setJobs < 2) {  // as LeetCode runs a set: one child each
+    inParallel(stress, options.setJobs, judgeOne);
+  } else {
+    // A stress set that does not count is shared: a worker with no set left to start takes the
+    // later half of the cases still ahead in a running one, in a child of its own, so that no
+    // core waits while one child works through a long set (a plain backtracking's forum_hardest:
+    // 16 s in one child). Its cases after the first that failed are not counted.
+    std::vector<std::unique_ptr<SharedSet>> shared(sets.size());
+    std::mutex sharing;
+    std::atomic<size_t> unfinished{stress.size()};  // sets not yet recorded
+    auto judgeShared = [&](size_t i, Part* part) {
+      std::exception_ptr error;
+      try {
+        part->result = judgePart(i, part);
+      } catch (...) {  // the judge's own trouble: the parts after it stop, and it is thrown on
+        error = std::current_exception();
+        part->result.verdict = Verdict::kRuntimeError;
+      }
+      if (shared[i]->done(part)) {
+        if (!error) record(i, shared[i]->joined());
+        --unfinished;
+      }
+      if (error) std::rethrow_exception(error);
+    };
+    auto startOne = [&](size_t i) {
+      try {
+        cases[i] = loadSet(sets[i], options.maxCases, workspace);
+      } catch (...) {
+        --unfinished;
+        throw;
+      }
+      Part* first;
+      {
+        std::lock_guard<std::mutex> lock(sharing);
+        shared[i] = std::make_unique<SharedSet>(cases[i].size());
+        first = shared[i]->first();
+      }
+      judgeShared(i, first);
+    };
+    // An idle worker: the later half of a running set's cases, once a set has that many ahead;
+    // nothing, once every set is recorded.
+    auto laterHalf = [&]() -> std::function<void()> {
+      for (; unfinished > 0; std::this_thread::sleep_for(std::chrono::milliseconds(20))) {
+        std::lock_guard<std::mutex> lock(sharing);
+        for (size_t i : stress)
+          if (shared[i])
+            if (Part* part = shared[i]->takeLaterHalf(kLeastShared)) return [&, i, part] { judgeShared(i, part); };
+      }
+      return nullptr;
+    };
+    inParallel(stress, options.setJobs, startOne, laterHalf);
+  }
   for (const SetResult& set : result.sets)
     if (result.verdict == Verdict::kAccepted) result.verdict = set.verdict;
   return result;

@@ -81,6 +81,7 @@ struct SetResult {
   std::optional<FailedCase> failedCase;  // the same case as data (none: a failure at exit)
   std::string rerun;              // a case that went over the limit once, then passed
   std::vector<size_t> reruns;     // the index of every case that went over the limit once, then passed
+  int children = 1;               // the children that judged its cases: more where idle workers shared it
 
   long long medianMicros() const;  // 0 when no case passed
   long long maxMicros() const;

@@ -420,3 +420,53 @@ TEST(TimeLimits, RejectsMalformedLines) {
 
 }  // namespace
 }  // namespace judge
+
+namespace judge {
+namespace {
+
+// A stress set that does not count: a worker with no set of its own takes the later half of
+// the cases ahead; the set reads as one (every case, in order, each case's time).
+TEST(SharedStressSet, AnIdleWorkerTakesTheLaterCasesAndTheSetReadsAsOne) {
+  Program program = buildProgram(kRoot + "/judge/fixtures/slow_near_limit.cpp", builtWorkspace());
+  ASSERT_EQ(program.verdict, Verdict::kAccepted) << program.message;
+  JudgeOptions options;
+  options.sets = {"serg_multi"};  // a stress set: 16 cases of 180 ms each here
+  options.maxCases = 16;
+  options.timeLimitMs = 1000;
+  options.setJobs = 2;
+  FileResult shared = judgeProgram(program, options, builtWorkspace());
+  ASSERT_EQ(shared.sets.size(), 1u);
+  const SetResult& set = shared.sets[0];
+  EXPECT_EQ(set.verdict, Verdict::kAccepted) << set.failure;
+  EXPECT_EQ(set.passed, 16);
+  EXPECT_EQ(set.micros.size(), 16u);
+  EXPECT_GE(set.children, 2);
+  EXPECT_FALSE(set.leetcodeTier);
+  // When the stress sets count (--strict, --sets), each runs in one child, as LeetCode runs one.
+  options.stressCounts = true;
+  FileResult whole = judgeProgram(program, options, builtWorkspace());
+  EXPECT_EQ(whole.sets[0].children, 1);
+  EXPECT_EQ(whole.sets[0].passed, 16);
+}
+
+// Shared or not, the set's first failure is the one reported, and the cases after it do not count.
+TEST(SharedStressSet, TheFirstFailureStandsWhateverPartFoundIt) {
+  Program program = buildProgram(kRoot + "/solutions/wrong_answer/globals_not_reset.cpp", builtWorkspace());
+  ASSERT_EQ(program.verdict, Verdict::kAccepted) << program.message;
+  JudgeOptions options;
+  options.sets = {"serg_multi"};
+  options.maxCases = 40;
+  options.setJobs = 2;
+  SetResult shared = judgeProgram(program, options, builtWorkspace()).sets.at(0);
+  options.stressCounts = true;
+  SetResult alone = judgeProgram(program, options, builtWorkspace()).sets.at(0);
+  EXPECT_EQ(alone.verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(shared.verdict, alone.verdict);
+  EXPECT_EQ(shared.passed, alone.passed);
+  ASSERT_TRUE(shared.failedCase && alone.failedCase);
+  EXPECT_EQ(shared.failedCase->index, alone.failedCase->index);
+  EXPECT_EQ(shared.micros.size(), size_t(shared.passed));
+}
+
+}  // namespace
+}  // namespace judge
