@@ -61,8 +61,15 @@ case "$cxx" in
   *clang*)
     pch="$(dirname "$(dirname "$out")")/prelude-${stamp:-0}.pch"
     if [ ! -f "$pch" ]; then
-      $cxx -std="$standard" $debugflags -x c++-header "$root/core/prelude.h" -o "$pch.$$"
-      mv -f "$pch.$$" "$pch"
+      # One build makes it; another starting meanwhile waits for it (util-linux's flock) rather
+      # than making it too.
+      exec 9>"$pch.lock"
+      command -v flock >/dev/null && flock 9
+      if [ ! -f "$pch" ]; then
+        $cxx -std="$standard" $debugflags -x c++-header "$root/core/prelude.h" -o "$pch.$$"
+        mv -f "$pch.$$" "$pch"
+      fi
+      exec 9>&-
     fi
     pch="-include-pch $pch";;
 esac
