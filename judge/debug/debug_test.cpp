@@ -8,10 +8,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <future>
 
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "judge/sandbox/sandbox.h"
 
 namespace judge {
@@ -165,10 +165,7 @@ TEST(MakeDebugBuild, TwoRunsAtOnceOnTwoCasesEachKeepTheirOwn) {
   Outcome one = build(first), two = other.get();
   ASSERT_EQ(one.status, 0) << one.output;
   ASSERT_EQ(two.status, 0) << two.output;
-  auto caseOf = [](const Outcome& run) {
-    std::ifstream in(printed(run, "case: "));
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
+  auto caseOf = [](const Outcome& run) { return tryReadTextFile(printed(run, "case: ")).value_or(""); };
   EXPECT_NE(caseOf(one).find("\n" + first), std::string::npos) << caseOf(one);
   EXPECT_NE(caseOf(two).find("\n" + second), std::string::npos) << caseOf(two);
 }
