@@ -13,20 +13,13 @@
 #include "core/testcases.h"
 #include "core/text_file.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
-
-struct Outcome {
-  int status;
-  std::string output;
-};
 
 // `make debug` (or another target) as a user types it, from the repository's root.
 Outcome make(const std::vector<std::string>& variables, const std::string& target = "debug",

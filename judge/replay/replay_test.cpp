@@ -17,6 +17,7 @@
 #include "explore/capture.h"
 #include "explore/page.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {
@@ -24,9 +25,6 @@ using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
 
 // A folder of this test process's own, for pages and made-up files.
 std::string scratch() {

@@ -22,6 +22,7 @@
 
 #include "judge/header_value.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
 #include "judge/verdict/verdict.h"
@@ -32,7 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kRoot = REPO_ROOT;
 const std::string kHostile = kRoot + "/judge/fixtures/hostile";
 // The processes the fixtures start name themselves so (prctl PR_SET_NAME).
 const std::string kHostileName = "hostile-";
