@@ -59,7 +59,7 @@ CXX23_WRAPPERS := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.$(if $(CXX23),
 CXX23_MISSING  := needs C++23 (deducing this), and neither $(CXX) nor $(LEETCODE_CXX) here compiles it: sudo apt-get install clang-19
 # The objects in $(BUILD)/objects/ mirror the source tree: core/board.cpp -> $(BUILD)/objects/core/board.o.
 OBJ        := $(BUILD)/objects
-CORE_LIB   := $(addprefix $(OBJ)/core/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o words.o)
+CORE_LIB   := $(addprefix $(OBJ)/core/,board.o checker.o testcases.o registry.o catalog.o reader.o counter.o words.o text_file.o)
 # The sudoku toolkit (sudoku/) uses core/'s board, checker, reader and counter; the judge
 # never uses it. Its objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
 SUDOKU_OBJ := $(OBJ)/sudoku

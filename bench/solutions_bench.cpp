@@ -32,6 +32,7 @@
 #include "core/checker.h"
 #include "core/registry.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 
 namespace {
 
@@ -125,18 +126,11 @@ void registerBenchmarks(const Options& options) {
         ->Unit(benchmark::kMillisecond);
 }
 
-std::string readText(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // --yours: the user's file on each set it passes (yours::failure says why not), and beside it
 // each reading path solution that declares the set. The sets it passed.
 std::vector<std::string> registerYours(const Options& options) {
   static const auto sets = loadSets(options);
-  const auto path = core::readingPath(readText(kRoot + "/solutions/README.md"));
+  const auto path = core::readingPath(core::tryReadTextFile(kRoot + "/solutions/README.md").value_or(""));
   const SolutionEntry& mine = yours::entry();
   std::vector<std::string> passed;
   for (const auto& [set, cases] : sets) {
@@ -308,6 +302,6 @@ int main(int argc, char** argv) {
   if (options.yours.empty()) return 0;
   if (passed.empty()) return std::cerr << label << ": passed no set, so nothing was timed\n", 1;
   std::cout << "\nMicroseconds of CPU time per puzzle, " << options.label << " build (Google Benchmark, this run; lower is faster)\n"
-            << yours::table(core::readingPath(readText(kRoot + "/solutions/README.md")), label, passed, times);
+            << yours::table(core::readingPath(core::tryReadTextFile(kRoot + "/solutions/README.md").value_or("")), label, passed, times);
   return 0;
 }

@@ -14,11 +14,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include "explore/page.h"
 #include "core/reader.h"
+#include "core/text_file.h"
 
 namespace {
 
@@ -141,11 +143,9 @@ std::vector<explore::Trace> replayYours(const Options& o, const std::vector<expl
 }
 
 std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::optional<std::string> text = core::tryReadTextFile(path);
+  if (!text) throw std::runtime_error("cannot read " + path);  // explore's own words for it
+  return *text;
 }
 
 }  // namespace

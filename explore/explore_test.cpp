@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "core/checker.h"
 #include "explore/page.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 
 namespace explore {
 namespace {
@@ -38,13 +38,6 @@ std::vector<std::string> solutionNames() {
   std::vector<std::string> names;
   for (const core::SolutionEntry& e : core::solutions()) names.push_back(e.name);
   return names;
-}
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 int filledBySearch(const core::Board& puzzle, const core::Board& board) {
@@ -278,10 +271,8 @@ class Browser : public testing::Test {
       for (const char* name : {"bitmask_mrv_std_function", "naive_backtracking", "dancing_links"})
         puzzles_.back().traces.push_back(capture(solution(name), c.puzzle));
     }
-    std::ifstream in(kRoot + "/explore/page.html");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::ofstream(page()) << renderPage(text.str(), puzzles_, {});
+    std::string html = core::tryReadTextFile(kRoot + "/explore/page.html").value_or("");
+    std::ofstream(page()) << renderPage(html, puzzles_, {});
   }
   void SetUp() override {
     if (puzzles_.empty()) FAIL() << "chromium not found: sudo apt-get install chromium";
@@ -307,11 +298,9 @@ TEST_F(Browser, ShowsTheTracesBoardAfterNStepsWithoutErrors) {
 // A page with a file of the user's opens with that file in the left panel.
 TEST_F(Browser, OpensWithTheUsersFileOnTheLeft) {
   Yours yours{"naive_backtracking", "my dir/mine.cpp"};
-  std::ifstream in(kRoot + "/explore/page.html");
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string html = core::tryReadTextFile(kRoot + "/explore/page.html").value_or("");
   std::string path = std::string(EXPLORE_DIR) + "/yours.html";
-  std::ofstream(path) << renderPage(text.str(), puzzles_, {}, &yours);
+  std::ofstream(path) << renderPage(html, puzzles_, {}, &yours);
   std::string dom = chromium("--dump-dom 'file://" + path + "'");
   ASSERT_NE(dom.find("data-ready=\"yes\""), std::string::npos) << dom.substr(0, 2000);
   EXPECT_NE(dom.find("<pre id=\"errors\"></pre>"), std::string::npos) << dom.substr(0, 2000);
@@ -341,15 +330,15 @@ TEST(MakeExplore, PutsTheUsersFileOnThePageUnchanged) {
   std::filesystem::copy_file(kRoot + "/judge/fixtures/plain_backtracking.cpp", file,
                              std::filesystem::copy_options::overwrite_existing);
   std::filesystem::remove(page);
-  std::string before = readText(file);
+  std::string before = core::tryReadTextFile(file).value_or("");
   std::string output = run("env -u MAKEFLAGS make -s -C '" + kRoot + "' explore EXPLORE_BUILD='" +
                            EXPLORE_BUILD_DIR + "' EXPLORE_FLAGS='" + EXPLORE_FLAGS_USED + "' EXPLORE_PAGE='" + page + "' SOLUTION='" +
                            file + "' PUZZLE=testcases/leetcode_example.txt 2>&1");
   EXPECT_NE(output.find("my plain (your file): 8365 steps"), std::string::npos) << output;
-  std::string html = readText(page);
+  std::string html = core::tryReadTextFile(page).value_or("");
   EXPECT_NE(html.find("\"solution\":\"my plain (your file)\",\"yours\":true"), std::string::npos) << output;
   EXPECT_NE(html.find("\"solution\":\"dancing_links\",\"yours\":false"), std::string::npos);
-  EXPECT_EQ(readText(file), before);
+  EXPECT_EQ(core::tryReadTextFile(file).value_or(""), before);
 }
 
 TEST(MakeExplore, ANamedFileThatIsMissingIsAUsageError) {

@@ -10,12 +10,11 @@
 #include <regex>
 
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 nlohmann::json readJson(const std::string& path) {
   std::ifstream in(path);

@@ -5,26 +5,11 @@
 #include <filesystem>
 
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
-const std::string kJudge = JUDGE_BINARY;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
-
-struct Outcome {
-  int status;
-  std::string output;
-};
-
-Outcome judge(std::vector<std::string> args) {
-  args.insert(args.begin(), kJudge);
-  Outcome outcome;
-  outcome.status = runCommand(args, outcome.output);
-  return outcome;
-}
 
 int lines(const std::string& text) { return int(std::count(text.begin(), text.end(), '\n')); }
 

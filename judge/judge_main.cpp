@@ -19,7 +19,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <mutex>
 #include <iostream>
 #include <map>
@@ -29,6 +28,7 @@
 #include <variant>
 
 #include "core/catalog.h"
+#include "core/text_file.h"
 #include "core/words.h"
 #include "judge/debug/debug.h"
 #include "judge/findings/findings.h"
@@ -337,11 +337,6 @@ void printJson(const Run& run, const judge::Findings* findings, const judge::Str
   say(judge::dumpJson(documentOf(run, findings, stressed)));
 }
 
-std::string readWhole(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 // --json-lines: one file reported as it is judged, one JSON object a line, each
 // with "event" first, in the text report's order (judge/report/README.md, "The
 // JSON lines"): verdict (the LeetCode tier), stress_set (each as it finishes),
@@ -434,7 +429,8 @@ Run judgeLines(const std::string& file, judge::JudgeOptions options, int jobs,
     for (const char* key : {"standing", "standing_cases", "standing_floor_micros", "standing_notes"})
       if (members2.contains(key)) standing[key] = members2[key];
     judge::Json path = judge::Json::array();
-    for (const core::ReadingStep& step : core::readingPath(readWhole(workspace.root + "/solutions/README.md")))
+    std::string readme = core::tryReadTextFile(workspace.root + "/solutions/README.md").value_or("");
+    for (const core::ReadingStep& step : core::readingPath(readme))
       path.push_back(judge::Json{{"step", step.step}, {"solutions", step.solutions}});
     standing["reading_path"] = path;
     standing["text"] = judge::standingSection(*found->standing, workspace);

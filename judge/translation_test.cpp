@@ -15,13 +15,12 @@
 #include "core/testcases.h"
 #include "core/words.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
 
-const std::string kRoot = REPO_ROOT;
-const std::string kJudge = JUDGE_BINARY;
 const std::string kCatalogue = kRoot + "/po/zh_CN.po";
 
 // Before any test: no LANGUAGE, LC_ALL or LC_MESSAGES of the user's reaches a judge the tests
@@ -31,13 +30,6 @@ const bool kEnglishSuite = [] {
   setenv("LANG", "C.UTF-8", 1);
   return true;
 }();
-
-std::string judgeOutput(std::vector<std::string> args, int& status) {
-  args.insert(args.begin(), kJudge);
-  std::string output;
-  status = runCommand(args, output);
-  return output;
-}
 
 std::string tool(const std::string& command, int& status) {
   std::string output;

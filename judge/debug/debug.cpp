@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "judge/findings/last_failing.h"
 #include "judge/findings/own_case.h"
 #include "judge/sandbox/sandbox.h"
@@ -22,13 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kInstallGdb = N_("make debug needs gdb, which is not installed: sudo apt-get install gdb");
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
@@ -64,10 +58,10 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
   if (!fs::is_regular_file(file, missing)) throw std::runtime_error(trf("no file %s", {file}));
   std::string name = absolute(file), toolchain = workspace.judged + "/toolchain.sh";
   std::string script = workspace.root + "/judge/debug/build_debug.sh";
-  std::string text = readText(file);
+  std::string text = tryReadTextFile(file).value_or("");
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
   uint64_t hash = fnv1a(text, fnv1a(name + '\0'));
-  hash = fnv1a(readText(script), fnv1a(readText(toolchain), hash));
+  hash = fnv1a(tryReadTextFile(script).value_or(""), fnv1a(tryReadTextFile(toolchain).value_or(""), hash));
   std::ostringstream key;
   key << std::hex << hash;
   std::string program = (fs::path(workspace.judged).parent_path() / "debug" / key.str() / "program").string();

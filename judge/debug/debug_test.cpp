@@ -8,25 +8,18 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <future>
 
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
-
-struct Outcome {
-  int status;
-  std::string output;
-};
 
 // `make debug` (or another target) as a user types it, from the repository's root.
 Outcome make(const std::vector<std::string>& variables, const std::string& target = "debug",
@@ -165,10 +158,7 @@ TEST(MakeDebugBuild, TwoRunsAtOnceOnTwoCasesEachKeepTheirOwn) {
   Outcome one = build(first), two = other.get();
   ASSERT_EQ(one.status, 0) << one.output;
   ASSERT_EQ(two.status, 0) << two.output;
-  auto caseOf = [](const Outcome& run) {
-    std::ifstream in(printed(run, "case: "));
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
+  auto caseOf = [](const Outcome& run) { return tryReadTextFile(printed(run, "case: ")).value_or(""); };
   EXPECT_NE(caseOf(one).find("\n" + first), std::string::npos) << caseOf(one);
   EXPECT_NE(caseOf(two).find("\n" + second), std::string::npos) << caseOf(two);
 }

@@ -1,10 +1,10 @@
 #include "judge/findings/findings.h"
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 #include "core/catalog.h"
+#include "core/text_file.h"
 #include "core/words.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -55,13 +55,6 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
   std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
   if (reason.empty()) found.notShrunk = tr("not shrunk: the smallest board passed when run once more (a flaky failure?)");
   else found.shrunk = ShrunkCase{shrunk, reason};
-}
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 std::string seconds(std::chrono::milliseconds ms) {
@@ -228,7 +221,8 @@ std::string debugLine(const std::string& file, const Board& puzzle) {
 }
 
 std::string standingSection(const StandingReport& report, const Workspace& workspace) {
-  return standingText(report, readingPath(readText(workspace.root + "/solutions/README.md")));
+  std::string readme = tryReadTextFile(workspace.root + "/solutions/README.md").value_or("");
+  return standingText(report, readingPath(readme));
 }
 
 }  // namespace judge

@@ -6,20 +6,13 @@
 #include <gtest/gtest.h>
 
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
 
-const std::string kRoot = REPO_ROOT;
-const std::string kJudge = JUDGE_BINARY;
-
-std::string judgeOutput(std::vector<std::string> args) {
-  args.insert(args.begin(), kJudge);
-  std::string output;
-  runCommand(args, output);
-  return output;
-}
+std::string judgeOutput(std::vector<std::string> args) { return judge(std::move(args)).output; }
 
 Json judgeJson(std::vector<std::string> args) {
   args.insert(args.begin(), "--json");

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/reader.h"
+#include "core/text_file.h"
 
 namespace judge {
 using namespace core;
@@ -51,17 +52,16 @@ void saveLastFailing(const std::string& file, const SavedCase& saved, const Work
 
 std::optional<SavedCase> loadLastFailing(const std::string& file, const Workspace& workspace) {
   std::string path = lastFailingPath(file, workspace);
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
+  std::optional<std::string> text = tryReadTextFile(path);
+  if (!text) return std::nullopt;
   SavedCase saved;
-  std::string text((std::istreambuf_iterator<char>(in)), {});
-  std::istringstream lines(text);
+  std::istringstream lines(*text);
   std::string first;
   std::getline(lines, first);
   if (first != kFrom + absolutePath(file)) return std::nullopt;  // another file's, by a hash collision
   for (std::string line; std::getline(lines, line);)
     if (line.rfind("# from: ", 0) == 0) saved.from = line.substr(8);
-  std::istringstream again(text);
+  std::istringstream again(*text);
   std::vector<Entry> entries = readPuzzles(again, path);
   if (entries.empty() || !entries[0].error.empty()) return std::nullopt;
   saved.puzzle = entries[0].puzzle.puzzle;

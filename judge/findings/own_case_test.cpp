@@ -7,14 +7,12 @@
 
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "core/testcases.h"
 
 namespace judge {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
 
 std::string runCase(const std::string& text, const std::string& file, int& status,
                     bool json = false) {

@@ -7,8 +7,8 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include "core/text_file.h"
 
 namespace judge {
 using namespace core;
@@ -18,12 +18,7 @@ namespace fs = std::filesystem;
 
 const std::string kRoot = REPO_ROOT;
 
-std::string readme() {
-  std::ifstream in(kRoot + "/solutions/README.md");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string readme() { return tryReadTextFile(kRoot + "/solutions/README.md").value_or(""); }
 
 const std::vector<ReadingStep> kPath = {{"3", {"bool_arrays_mrv"}},
                                         {"4", {"bitmask_mrv_std_function"}},

@@ -11,29 +11,16 @@
 
 #include "judge/header_value.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 
 namespace judge {
 using namespace core;
 namespace {
 
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
 const std::string kWrong = kFixtures + "box_check_skips_a_cell.cpp";
 // A seed whose run trips the slip within its first puzzles, so the test is short; any seed
 // trips it within a few hundred (the fixture's header). The time allowed is far more.
 const std::string kSeed = "43";  // fails on its puzzle 29
-
-struct Outcome {
-  int status;
-  std::string output;
-};
-
-Outcome judge(std::vector<std::string> args) {
-  args.insert(args.begin(), JUDGE_BINARY);
-  Outcome outcome;
-  outcome.status = runCommand(args, outcome.output);
-  return outcome;
-}
 
 // The text after `prefix` up to the end of its line.
 std::string after(const std::string& text, const std::string& prefix) {

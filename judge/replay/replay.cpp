@@ -3,12 +3,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "explore/page.h"
 #include "judge/findings/own_case.h"
 #include "judge/sandbox/sandbox.h"
@@ -18,12 +17,6 @@ using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // FNV-1a, 64 bits: a cache key, as the judge's own (program.cpp).
 uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
@@ -67,19 +60,19 @@ std::string buildReplayProgram(const std::string& file, const Workspace& workspa
   std::string dir = workspace.judged + "/replay", toolchain = dir + "/toolchain.sh";
   if (!fs::exists(toolchain)) throw std::runtime_error(toolchain + " is missing: build the judge with make");
   if (std::optional<std::string> tooLarge = sourceTooLarge(file)) throw Failure("Compile Error: " + *tooLarge);
-  std::string text = readText(file);
+  std::string text = readTextFile(file);
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
   std::string script = workspace.root + "/judge/replay/build_replay.sh";
   uint64_t hash = fnv1a(text, fnv1a(file + '\0'));
-  hash = fnv1a(readText(workspace.root + "/judge/sandbox/solution_unit.sh"), fnv1a(readText(script), hash));
-  hash = fnv1a(readText(toolchain), hash);
+  hash = fnv1a(readTextFile(workspace.root + "/judge/sandbox/solution_unit.sh"), fnv1a(readTextFile(script), hash));
+  hash = fnv1a(readTextFile(toolchain), hash);
   std::ostringstream key;
   key << std::hex << hash;
   std::string program = dir + "/bin/" + key.str(), failed = program + ".failed";
   if (fs::exists(program)) return program;
   std::string message;
   if (fs::exists(failed)) {
-    message = readText(failed);
+    message = readTextFile(failed);
   } else {
     fs::create_directories(dir + "/bin");
     writeWhole(program + ".cpp", text);
@@ -162,10 +155,10 @@ int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
     std::vector<explore::Puzzle> puzzles;
     for (const Case& c : cases)
       puzzles.push_back({c.where, c.puzzle, {replayOne(program, c, request.timeLimitMs)}});
-    explore::Yours yours{kYoursEntry, request.file, explore::idea(readText(request.file))};
+    explore::Yours yours{kYoursEntry, request.file, explore::idea(readTextFile(request.file))};
     explore::Limits limits;
     std::string text = request.data ? explore::toJson(puzzles, limits, &yours) + "\n"
-                                    : explore::renderPage(readText(workspace.root + "/explore/page.html"),
+                                    : explore::renderPage(readTextFile(workspace.root + "/explore/page.html"),
                                                           puzzles, limits, &yours);
     writeOut(text, request.out);
     return 0;

@@ -9,14 +9,15 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 
 #include "core/checker.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "explore/capture.h"
 #include "explore/page.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {
@@ -24,14 +25,6 @@ using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // A folder of this test process's own, for pages and made-up files.
 std::string scratch() {
@@ -55,7 +48,7 @@ Replay replay(const std::string& file, const std::vector<std::string>& args = {}
   argv.insert(argv.end(), {"--out", page, "--", file});
   Replay r;
   r.status = runCommand(argv, r.stderrText);
-  r.page = readText(page);
+  r.page = tryReadTextFile(page).value_or("");
   return r;
 }
 
@@ -111,8 +104,8 @@ TEST(Replay, TakesTheCaseInAnyFormTheJudgeReadsAndWritesStdoutWithoutOut) {
 }
 
 TEST(Replay, ASecondReplayOfTheSameFileIsNotCompiledAgain) {
-  std::string file = madeUp("cached.cpp", readText(kFixtures + "plain_backtracking.cpp") + "// " +
-                                              std::to_string(getpid()) + "\n");
+  std::string fixture = tryReadTextFile(kFixtures + "plain_backtracking.cpp").value_or("");
+  std::string file = madeUp("cached.cpp", fixture + "// " + std::to_string(getpid()) + "\n");
   ASSERT_EQ(replay(file).status, 0);
   std::string bin = builtWorkspace().judged + "/replay/bin";
   // The cache's own entries (KEY, KEY.cpp, KEY.failed), not the mktemp files (KEY.XXXXXX) of

@@ -16,22 +16,12 @@
 #include "core/checker.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "core/testcases.h"
 
 namespace judge {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
-const std::string kJudge = JUDGE_BINARY;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
-
-std::string judgeOutput(std::vector<std::string> args, int& status) {
-  args.insert(args.begin(), kJudge);
-  std::string output;
-  status = runCommand(args, output);
-  return output;
-}
 
 // The judge with its stdout on a pipe, read line by line as it comes.
 class PipedJudge {

@@ -22,7 +22,9 @@
 
 #include "judge/header_value.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {
@@ -31,7 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kRoot = REPO_ROOT;
 const std::string kHostile = kRoot + "/judge/fixtures/hostile";
 // The processes the fixtures start name themselves so (prctl PR_SET_NAME).
 const std::string kHostileName = "hostile-";
@@ -205,11 +206,6 @@ pid_t startJudge(const std::vector<std::string>& args, const std::string& output
   return pid;
 }
 
-std::string readText(const std::string& file) {
-  std::ifstream in(file);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 // Ctrl-C, or a kill, while a case sleeps and its setsid'd children wait.
 void expectNothingLeftAfter(int signal) {
   std::string output = testing::TempDir() + "judge_output.txt";
@@ -222,8 +218,8 @@ void expectNothingLeftAfter(int signal) {
   kill(judge, signal);
   int status = 0;
   waitpid(judge, &status, 0);
-  ASSERT_TRUE(started) << readText(output);
-  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << readText(output);
+  ASSERT_TRUE(started) << tryReadTextFile(output).value_or("");
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << tryReadTextFile(output).value_or("");
   EXPECT_TRUE(eventually([] { return processesNamed(kHostileName).empty(); }, std::chrono::seconds(10)))
       << processesNamed(kHostileName);
 }
@@ -238,7 +234,7 @@ std::string judgeWithoutBwrap(const std::vector<std::string>& args, int& status)
   std::string command = "env PATH=/nonexistent " + std::string(JUDGE_BINARY);
   for (const std::string& arg : args) command += " '" + arg + "'";
   status = WEXITSTATUS(system((command + " > " + output + " 2>&1").c_str()));
-  return readText(output);
+  return tryReadTextFile(output).value_or("");
 }
 
 TEST(NoSilentFallback, WithoutBwrapTheJudgeRefuses) {

@@ -9,14 +9,13 @@
 #include "judge/findings/findings.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
+#include "judge/test_support.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {
 using namespace core;
 namespace {
 
-const std::string kRoot = REPO_ROOT;
-const std::string kFixtures = kRoot + "/judge/fixtures/";
 constexpr long long kTableKb = 256 << 10;  // holds_table.cpp's table
 
 FileResult judgedOnTheExample(const std::string& file) {

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/text_file.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
 #include "core/words.h"
@@ -31,12 +32,6 @@ constexpr const char* kDriver = "LeetCode driver";  // the #line name of the dri
 // Part of every key: raised when what the cache holds changes meaning, so that
 // records an older judge wrote are never read.
 constexpr const char* kCacheFormat = "2: .failed holds the compiler's own message";
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot read");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Held while one program is built: another judge, or thread, building the same file waits and
 // then finds it built, rather than compiling it again beside it (the test shards' first run
@@ -66,9 +61,9 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull)
 // the toolchain (its runtime's stamp included) and the scripts that build it.
 std::string buildKey(const std::string& name, const std::string& text, const Workspace& workspace) {
   uint64_t hash = fnv1a(text, fnv1a(name + '\0' + kCacheFormat + '\0'));
-  hash = fnv1a(readText(workspace.judged + "/toolchain.sh"), hash);
+  hash = fnv1a(readTextFile(workspace.judged + "/toolchain.sh"), hash);
   for (const char* script : {"build_solution.sh", "solution_unit.sh"})
-    hash = fnv1a(readText(workspace.root + "/judge/sandbox/" + script), hash);
+    hash = fnv1a(readTextFile(workspace.root + "/judge/sandbox/" + script), hash);
   std::ostringstream key;
   key << std::hex << hash;
   return key.str();
@@ -197,7 +192,7 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (!fs::is_regular_file(file)) throw std::runtime_error(trf("%s: no such file", {file}));
   if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
     return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
-  std::string text = readText(file);
+  std::string text = readTextFile(file);
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM stays behind in a paste
   std::string base = workspace.judged + "/bin/" + buildKey(file, text, workspace);
   Program program{file, Verdict::kAccepted, base, ""};

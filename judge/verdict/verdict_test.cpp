@@ -18,6 +18,7 @@
 #include "judge/header_value.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "judge/verdict/verdict.h"
 
 namespace judge {
@@ -314,8 +315,7 @@ TEST(FileResult, ALeetCodeTierFailureDecidesTheVerdictAStressFailureOnlyWhenStri
 
 // A copy of judge/fixtures/`fixture` that no judge has built: a comment of its own makes its key new.
 std::string neverBuiltCopyOf(const std::string& fixture) {
-  std::ifstream in(kRoot + "/judge/fixtures/" + fixture);
-  std::string text(std::istreambuf_iterator<char>(in), {});
+  std::string text = tryReadTextFile(kRoot + "/judge/fixtures/" + fixture).value_or("");
   std::string file = testing::TempDir() + "fresh_" + std::to_string(getpid()) + "_" + fs::path(fixture).filename().string();
   std::ofstream(file) << text << "// never built before: " << std::chrono::steady_clock::now().time_since_epoch().count() << "\n";
   return file;

@@ -5,15 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "core/catalog.h"
 #include "core/checker.h"
 #include "core/registry.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 
 namespace {
 using namespace core;
@@ -80,13 +79,6 @@ std::set<std::string> solutionFiles() {
   return stems;
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string trimEnd(std::string s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
   return s;
@@ -105,14 +97,14 @@ TEST(Registry, EverySolutionFileIsRegisteredOnce) {
 // skips it where no installed compiler accepts C++23).
 TEST(Registry, OnlyFilesThatNeedCxx23AreSkipped) {
   for (const SkippedSolution& s : skippedSolutions())
-    EXPECT_NE(("\n" + readFile(kRoot + "/" + s.file)).find("\n// Needs: C++23"), std::string::npos)
+    EXPECT_NE(("\n" + tryReadTextFile(kRoot + "/" + s.file).value_or("")).find("\n// Needs: C++23"), std::string::npos)
         << s.file << " is skipped (" << s.reason << ") but its header does not say it needs C++23";
 }
 
 // The text each registered solution was compiled from is today's file.
 TEST(Registry, CompiledTextIsTheFileOnDisk) {
   for (const SolutionEntry& s : solutions())
-    EXPECT_EQ(trimEnd(std::string(s.source)), trimEnd(readFile(kRoot + "/" + s.file)))
+    EXPECT_EQ(trimEnd(std::string(s.source)), trimEnd(tryReadTextFile(kRoot + "/" + s.file).value_or("")))
         << s.file << " changed since the build, or another file's code was linked in its place";
 }
 

@@ -1,0 +1,17 @@
+// A whole file read into a string, byte for byte (binary: NUL bytes and "\r\n" kept as they are).
+// Two ways, for the two kinds of caller: one whose file must be there (a script the judge runs, a
+// page it writes from), and one for which a missing file is an answer (a log not written yet).
+#pragma once
+#include <optional>
+#include <string>
+
+namespace core {
+
+// The file's bytes, or nullopt when it cannot be opened (missing, unreadable). An empty file
+// is an empty string, not nullopt.
+std::optional<std::string> tryReadTextFile(const std::string& path);
+
+// The file's bytes; throws std::runtime_error("<path>: cannot read") when it cannot be opened.
+std::string readTextFile(const std::string& path);
+
+}  // namespace core
