@@ -11,6 +11,7 @@
 #include "explore/page.h"
 #include "judge/findings/own_case.h"
 #include "judge/sandbox/sandbox.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -28,6 +29,12 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull)
 struct Failure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// "Time Limit Exceeded: why", in the reader's language, as the judge's own failures read.
+std::string said(Verdict verdict, const std::string& why) {
+  // TRANSLATORS: a verdict, then why: "Time Limit Exceeded: the replay stopped after ...".
+  return trf("%s: %s", {verdictWord(verdict), why});
+}
 
 // The puzzles to replay, with the names the page gives them: --case's (its first
 // kMaxReplayPuzzles), else LeetCode's example. Throws std::invalid_argument for a usage error.
@@ -58,8 +65,8 @@ std::vector<Case> choosePuzzles(const ReplayRequest& request, const Workspace& w
 // file that failed (its message is kept). Throws Failure for a Compile Error.
 std::string buildReplayProgram(const std::string& file, const Workspace& workspace) {
   std::string dir = workspace.judged + "/replay", toolchain = dir + "/toolchain.sh";
-  if (!fs::exists(toolchain)) throw std::runtime_error(toolchain + " is missing: build the judge with make");
-  if (std::optional<std::string> tooLarge = sourceTooLarge(file)) throw Failure("Compile Error: " + *tooLarge);
+  if (!fs::exists(toolchain)) throw std::runtime_error(trf("%s is missing: build the judge with make", {toolchain}));
+  if (std::optional<std::string> tooLarge = sourceTooLarge(file)) throw Failure(said(Verdict::kCompileError, *tooLarge));
   std::string text = readTextFile(file);
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
   std::string script = workspace.root + "/judge/replay/build_replay.sh";
@@ -90,8 +97,8 @@ std::string buildReplayProgram(const std::string& file, const Workspace& workspa
   std::istringstream lines(message);
   std::string first;
   while (std::getline(lines, first) && first.find("error:") == std::string::npos) {}
-  if (first.empty()) first = message.empty() ? "the compiler failed" : message.substr(0, message.find('\n'));
-  throw Failure("Compile Error: " + first + "\n" + message);
+  if (first.empty()) first = message.empty() ? tr("the compiler failed") : message.substr(0, message.find('\n'));
+  throw Failure(said(Verdict::kCompileError, first) + "\n" + message);
 }
 
 // One puzzle replayed in a box of its own: its trace, read from the program's stdout as data.
@@ -99,28 +106,29 @@ explore::Trace replayOne(const std::string& program, const Case& c, int limitMs)
   Child child(program, {c.puzzle}, limitMs);
   std::optional<Answer> answer = child.next(wallLimit(limitMs));
   if (!answer && child.overCpuLimit())
-    throw Failure("Time Limit Exceeded: the replay stopped after " + std::to_string(limitMs) +
-                  " ms of CPU time, its limit, on " + c.where);
+    throw Failure(said(Verdict::kTimeLimitExceeded, trf("the replay stopped after %s ms of CPU time, its limit, on %s",
+                                                         {std::to_string(limitMs), c.where})));
   if (!answer && child.timedOut())
-    throw Failure("Time Limit Exceeded: the replay stopped after " + std::to_string(wallLimit(limitMs).count()) +
-                  " ms of wall-clock time on " + c.where + " (it waited: sleeping or blocked)");
-  if (!answer && child.overMemoryLimit()) throw Failure("Memory Limit Exceeded: " + child.exitReason());
-  if (!answer && child.overOutputLimit()) throw Failure("Output Limit Exceeded: " + child.exitReason());
-  if (!answer) throw Failure("Runtime Error: on " + c.where + ": " + child.exitReason());
+    throw Failure(said(Verdict::kTimeLimitExceeded,
+                       trf("the replay stopped after %s ms of wall-clock time on %s (it waited: sleeping or blocked)",
+                           {std::to_string(wallLimit(limitMs).count()), c.where})));
+  if (!answer && child.overMemoryLimit()) throw Failure(said(Verdict::kMemoryLimitExceeded, child.exitReason()));
+  if (!answer && child.overOutputLimit()) throw Failure(said(Verdict::kOutputLimitExceeded, child.exitReason()));
+  if (!answer) throw Failure(said(Verdict::kRuntimeError, trf("on %s: %s", {c.where, child.exitReason()})));
   std::string out = child.takeStdout(kMaxTraceBytes + 1);
-  if (std::optional<std::string> why = child.finish(wallLimit(limitMs))) throw Failure("Runtime Error: " + *why);
+  if (std::optional<std::string> why = child.finish(wallLimit(limitMs))) throw Failure(said(Verdict::kRuntimeError, *why));
   if (out.size() > kMaxTraceBytes)
-    throw Failure("Runtime Error: the replay's output on " + c.where + " is not a trace: more than " +
-                  std::to_string(kMaxTraceBytes >> 10) + " KB");
+    throw Failure(said(Verdict::kRuntimeError, trf("the replay's output on %s is not a trace: more than %s KB",
+                                                    {c.where, std::to_string(kMaxTraceBytes >> 10)})));
   std::vector<explore::Puzzle> read;
   try {
     read = explore::fromJson(out, kMaxTraceBytes);
   } catch (const std::invalid_argument& e) {
-    throw Failure("Runtime Error: the replay's output on " + c.where + " is not a trace: " + e.what());
+    throw Failure(said(Verdict::kRuntimeError, trf("the replay's output on %s is not a trace: %s", {c.where, e.what()})));
   }
   if (read.size() != 1 || read[0].traces.size() != 1 || read[0].board != c.puzzle ||
       read[0].traces[0].solution != kYoursEntry)
-    throw Failure("Runtime Error: the replay's output on " + c.where + " is not the trace of the puzzle sent");
+    throw Failure(said(Verdict::kRuntimeError, trf("the replay's output on %s is not the trace of the puzzle sent", {c.where})));
   return read[0].traces[0];
 }
 

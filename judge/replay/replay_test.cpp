@@ -161,6 +161,14 @@ TEST(Replay, AForkBombIsStoppedAtItsFirstProcess) {
   EXPECT_EQ(r.page, "");
 }
 
+// In the reader's language, as the judge's report is: leetcode.cn's verdict words first.
+TEST(Replay, AFailureSpeaksChineseWhenAsked) {
+  Replay r = replay(kFixtures + "compile_error.cpp", {"--lang", "zh_CN"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.stderrText.rfind("编译出错：", 0), 0u) << r.stderrText;
+  EXPECT_NE(r.stderrText.find("compile_error.cpp:5:"), std::string::npos) << r.stderrText;
+}
+
 TEST(Replay, ACompileErrorGivesTheCompilersMessage) {
   Replay r = replay(kFixtures + "compile_error.cpp");
   EXPECT_EQ(r.status, 1);
