@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/content_hash.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
 #include "judge/findings/last_failing.h"
@@ -24,10 +25,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kInstallGdb = N_("make debug needs gdb, which is not installed: sudo apt-get install gdb");
 
-uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
 
 struct ChosenCase {
   Case puzzle;

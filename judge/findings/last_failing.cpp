@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/content_hash.h"
 #include "core/reader.h"
 #include "core/text_file.h"
 
@@ -13,11 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-uint64_t fnv1a(const std::string& text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
 
 // The same file whatever path names it: make judge from the root, VS Code's ${file}.
 std::string absolutePath(const std::string& file) {

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/content_hash.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
 #include "explore/page.h"
@@ -19,11 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// FNV-1a, 64 bits: a cache key, as the judge's own (program.cpp).
-uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
 
 // A failure of the replay, told in one line in LeetCode's words ("Compile Error: ...").
 struct Failure : std::runtime_error {

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/content_hash.h"
 #include "core/text_file.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
@@ -51,11 +52,6 @@ class BuildLock {
   int fd_;
 };
 
-// FNV-1a, 64 bits: a cache key, not a defence (the judge trusts its own cache).
-uint64_t fnv1a(const std::string& text, uint64_t hash = 14695981039346656037ull) {
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
 
 // What a program is made from: the file's text and the name its messages use,
 // the toolchain (its runtime's stamp included) and the scripts that build it.
@@ -166,7 +162,8 @@ std::string withoutDriverDiagnostics(const std::string& message) {
 // file has errors of its own, they are the message; no path of the build appears.
 std::string explainCompileError(std::string message, const std::string& name,
                                 const std::string& text, const Workspace& workspace) {
-  bool driverOnly = mentions(message, std::string(kDriver) + ":") && !errorsInTheFile(message);
+  bool fileErrors = errorsInTheFile(message);
+  bool driverOnly = !fileErrors && mentions(message, std::string(kDriver) + ":");
   if (driverOnly && mentions(message, "main") &&
       (mentions(message, "previous definition") || mentions(message, "previous declaration")))
     return trf("%s: defines main(); LeetCode supplies main() (its driver calls "
@@ -177,7 +174,7 @@ std::string explainCompileError(std::string message, const std::string& name,
   if (driverOnly && mentions(message, "solveSudoku"))
     return trf("%s: class Solution has no public void solveSudoku(vector<vector<char>>& board), "
                "which LeetCode calls.", {name}) + "\n" + message;
-  if (errorsInTheFile(message)) message = withoutDriverDiagnostics(message);
+  if (fileErrors) message = withoutDriverDiagnostics(message);
   for (const std::string& path : {workspace.judged + "/bin/", workspace.judged + "/"})
     for (size_t at; (at = message.find(path)) != std::string::npos;) message.erase(at, path.size());
   return message;
