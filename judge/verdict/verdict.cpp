@@ -112,6 +112,9 @@ struct Part {
   SetResult result;
 };
 
+// The cases after the one the part's child runs now that are still its own (under its lock).
+size_t casesAhead(const Part& part) { return part.stop || part.end <= part.at + 1 ? 0 : part.end - part.at - 1; }
+
 // Whether case `i` is still this part's to judge (and then it is the one its child runs).
 bool stillMine(Part* part, size_t i, size_t total) {
   if (!part) return i < total;
@@ -153,7 +156,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     result.micros.push_back(judged.micros);
     result.memoryKb.push_back(judged.memoryKb);
     ++result.passed;
-    if (events.caseDone && !part) events.caseDone(set, result.passed, result.total);
+    if (events.caseDone) events.caseDone(set, result.passed, result.total);
   }
   // A sanitizer report at exit (a global's destructor) fails the set too.
   bool allMine = result.verdict == Verdict::kAccepted && (!part || !part->stop);
@@ -181,15 +184,14 @@ class SharedSet {
     size_t most = 0;
     for (auto& part : parts_) {
       std::lock_guard<std::mutex> held(part->lock);
-      size_t ahead = part->stop || part->end <= part->at + 1 ? 0 : part->end - part->at - 1;
-      if (ahead > most) most = ahead, from = part.get();
+      if (size_t ahead = casesAhead(*part); ahead > most) most = ahead, from = part.get();
     }
     if (!from || most < least) return nullptr;
     auto part = std::make_unique<Part>();
     {
       std::lock_guard<std::mutex> held(from->lock);
-      size_t ahead = from->end - from->at - 1;
-      if (from->stop || from->end <= from->at + 1 || ahead < least) return nullptr;  // it moved on
+      size_t ahead = casesAhead(*from);  // again: its child may have moved on meanwhile
+      if (ahead < least) return nullptr;
       part->begin = part->at = from->at + 1 + (ahead + 1) / 2;
       part->end = from->end;
       from->end = part->begin;

@@ -434,8 +434,16 @@ TEST(SharedStressSet, AnIdleWorkerTakesTheLaterCasesAndTheSetReadsAsOne) {
   options.maxCases = 10;
   options.timeLimitMs = 1000;
   options.setJobs = 2;
-  FileResult shared = judgeProgram(program, options, builtWorkspace());
+  JudgeEvents events;  // the progress a live report shows: the set's cases passed, over its parts
+  std::mutex told;
+  int mostDone = 0;
+  events.caseDone = [&](const std::string&, int done, int) {
+    std::lock_guard<std::mutex> lock(told);
+    mostDone = std::max(mostDone, done);
+  };
+  FileResult shared = judgeProgram(program, options, builtWorkspace(), events);
   ASSERT_EQ(shared.sets.size(), 1u);
+  EXPECT_EQ(mostDone, 10);
   const SetResult& set = shared.sets[0];
   EXPECT_EQ(set.verdict, Verdict::kAccepted) << set.failure;
   EXPECT_EQ(set.passed, 10);
