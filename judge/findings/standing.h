@@ -33,7 +33,7 @@ struct StandingOptions {
   size_t quickCases = 5;             // the quick subset's cases per set
   long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
   int rounds = 3;                    // the median of three: a hiccup in one round does not decide it
-  long long targetMicros = 10000;    // a measurement repeats its cases to about this CPU time
+  long long targetMicros = 20000;    // a measurement repeats its cases to about this CPU time
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
   int jobs = 2;                      // programs compiled, then timed, at a time (a child each)
 };
