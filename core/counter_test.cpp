@@ -4,12 +4,11 @@
 
 #include "core/checker.h"
 #include "core/counter.h"
+#include "core/repo_root.h"
 #include "core/testcases.h"
 
 namespace core {
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 TEST(Counter, FindsTheUniqueSolutionOfEveryForumHardestPuzzle) {
   for (const Case& c : loadCases(kRoot + "/testcases/forum_hardest.txt")) {

@@ -15,10 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "core/repo_root.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kRoot = REPO_ROOT;
 
 // The room a path is in: "core", "sudoku", "judge/verdict", "judge" (the judge's
 // own top: judge_main.cpp and its command test), "solutions/tests"...

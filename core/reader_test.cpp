@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include "core/reader.h"
+#include "core/repo_root.h"
 
 namespace core {
 namespace {
 
-const std::string kRoot = REPO_ROOT;
 const std::string kExample =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 

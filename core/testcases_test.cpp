@@ -6,13 +6,12 @@
 #include <fstream>
 
 #include "core/checker.h"
+#include "core/repo_root.h"
 #include "core/tagged_lines.h"
 #include "core/testcases.h"
 
 namespace core {
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 TEST(Loader, ReadsLeetCodeFormAndLines) {
   auto cases = loadCases(kRoot + "/testcases/leetcode_example.txt");

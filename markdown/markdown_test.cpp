@@ -11,7 +11,6 @@ namespace markdown {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kRoot = REPO_ROOT;
 
 // A folder of small pages, made fresh for each test.
 class Pages : public testing::Test {
@@ -174,14 +173,14 @@ TEST_F(Pages, TranslationsAreFoundBesideTheirOriginals) {
 }
 
 TEST(Repository, EveryTranslationIsInStepWithItsOriginal) {
-  std::vector<Translation> pairs = translations(markdownFiles(kRoot));
+  std::vector<Translation> pairs = translations(markdownFiles(REPO_ROOT));
   ASSERT_GE(pairs.size(), 2u) << "README.md and solutions/README.md have Chinese pages";
   for (const Translation& pair : pairs)
     for (const Problem& problem : outOfStep(pair)) ADD_FAILURE() << problem.where << ": " << problem.what;
 }
 
 TEST(Repository, EveryRelativeLinkAndAnchorResolves) {
-  std::vector<fs::path> files = markdownFiles(kRoot);
+  std::vector<fs::path> files = markdownFiles(REPO_ROOT);
   ASSERT_GE(files.size(), 6u) << "README.md and the folders' manuals";
   for (const fs::path& file : files)
     for (const Problem& problem : brokenLinks(file)) ADD_FAILURE() << problem.where << ": " << problem.what;

@@ -3,6 +3,7 @@
 // solutions, and a first solution that solves the puzzle; clashing givens,
 // an empty board and the limit; and the same search as
 // solutions/propagation_bitboard.cpp.
+#include "core/repo_root.h"
 #include "sudoku/engine.h"
 
 #include <gtest/gtest.h>
@@ -19,8 +20,6 @@
 namespace sudoku {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 // Both count the same up to `limit`, and the engine's first solution solves the puzzle.
 void expectAgree(const Board& puzzle, long limit, const std::string& where) {

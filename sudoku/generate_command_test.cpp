@@ -8,6 +8,7 @@
 
 #include "core/checker.h"
 #include "core/counter.h"
+#include "core/repo_root.h"
 #include "sudoku/generator.h"
 #include "sudoku/sudoku.h"
 #include "sudoku/sudoku_run.h"
@@ -17,8 +18,6 @@
 namespace sudoku {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 TEST(SudokuGenerate, PrintsUniquePuzzlesWithTheirSolutions) {
   Outcome run = sudoku({"generate", "--size", "9", "--count", "12", "--seed", "5", "--solution"});
@@ -84,7 +83,7 @@ TEST(SudokuGenerate, RefusesImpossibleOptions) {
 }
 
 // 60 puzzles with a malformed line, an unsolvable puzzle and a 16x16 among them.
-std::string mixedBatch() {
+std::string batchWithBadLines() {
   std::string batch;
   std::vector<Case> cases = loadCases(kRoot + "/testcases/magictour.txt");
   for (size_t i = 0; i < 60; ++i) {
@@ -97,7 +96,7 @@ std::string mixedBatch() {
 }
 
 TEST(SudokuJobs, SolveOnSeveralThreadsPrintsWhatOneThreadPrints) {
-  std::string batch = mixedBatch();
+  std::string batch = batchWithBadLines();
   Outcome one = sudoku({"solve"}, batch);
   EXPECT_EQ(one.status, kStatusUnsolved);
   EXPECT_EQ(lines(one.out).size(), 63u);  // one record per puzzle, the two errors' included
@@ -119,7 +118,7 @@ TEST(SudokuJobs, AnswersComeInInputOrder) {
 }
 
 TEST(SudokuJobs, ANamedSolverGivesTheSameAnswers) {
-  std::string batch = mixedBatch();
+  std::string batch = batchWithBadLines();
   EXPECT_EQ(sudoku({"solve", "--solver", "bitmask_mrv_globals", "--jobs", "4"}, batch).out,
             sudoku({"solve", "--solver", "bitmask_mrv_globals"}, batch).out);
 }

@@ -2,6 +2,7 @@
 // size* sets) whose unique solution the independent counter (counter.h)
 // confirms, minimality given by given, the floor of givens, reproducibility
 // per seed and index, the rating.
+#include "core/repo_root.h"
 #include "sudoku/generator.h"
 
 #include <gtest/gtest.h>
@@ -17,8 +18,6 @@
 namespace sudoku {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 Board emptyBoard(int side) { return Board(side, std::vector<char>(side, kEmpty)); }
 

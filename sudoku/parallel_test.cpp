@@ -1,6 +1,7 @@
 // The parallel search against the independent counter (counter.h) on 1 to 8
 // threads: the same counts, the same unique solutions, the limit and the
 // budget respected, bad boards refused; forEachIndex runs every index once.
+#include "core/repo_root.h"
 #include "sudoku/parallel.h"
 
 #include <gtest/gtest.h>
@@ -19,7 +20,6 @@ namespace sudoku {
 using namespace core;
 namespace {
 
-const std::string kRoot = REPO_ROOT;
 const int kThreads[] = {1, 2, 3, 8};
 
 TEST(SearchTree, CountsLikeTheCounterOnEveryThreadCount) {

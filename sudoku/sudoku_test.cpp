@@ -14,6 +14,7 @@
 #include "core/checker.h"
 #include "core/reader.h"
 #include "core/registry.h"
+#include "core/repo_root.h"
 #include "sudoku/sudoku.h"
 #include "sudoku/sudoku_run.h"
 #include "core/tagged_lines.h"
@@ -22,7 +23,6 @@ namespace sudoku {
 using namespace core;
 namespace {
 
-const std::string kRoot = REPO_ROOT;
 const std::string kCli = kRoot + "/testcases/cli/";
 const std::string kExample = kRoot + "/testcases/leetcode_example.txt";
 const std::string kExampleLine =

@@ -66,7 +66,7 @@ case "$cxx" in
       exec 9>"$pch.lock"
       command -v flock >/dev/null && flock 9
       if [ ! -f "$pch" ]; then
-        $cxx -std="$standard" $debugflags -x c++-header "$root/core/prelude.h" -o "$pch.$$"
+        $cxx -std="$standard" $debugflags -fpch-instantiate-templates -x c++-header "$root/core/prelude.h" -o "$pch.$$"
         mv -f "$pch.$$" "$pch"
       fi
       exec 9>&-

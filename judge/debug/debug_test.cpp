@@ -33,11 +33,6 @@ Outcome make(const std::vector<std::string>& variables, const std::string& targe
   return outcome;
 }
 
-const Case& example() {
-  static Case c = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
-  return c;
-}
-
 // A copy of a fixture under a path of its own: its last failing case is its own.
 std::string copyOf(const std::string& fixture, const std::string& name) {
   std::string dir = testing::TempDir() + "make_debug_" + std::to_string(getpid()) + "/";

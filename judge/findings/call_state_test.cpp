@@ -1,5 +1,6 @@
 // State between calls (call_state.h): made-up orders whose shortest failing
 // sequence is known, then the known-wrong file whose globals are never reset.
+#include "core/repo_root.h"
 #include "judge/findings/call_state.h"
 
 #include <gtest/gtest.h>
@@ -12,8 +13,7 @@ namespace {
 
 using std::chrono::milliseconds;
 
-const std::string kRoot = REPO_ROOT;
-constexpr milliseconds kBudget{60000};
+constexpr milliseconds kSearchBudget{60000};
 
 bool ran(const std::vector<size_t>& indices, size_t k) {
   return std::find(indices.begin(), indices.end() - 1, k) != indices.end() - 1;
@@ -22,7 +22,7 @@ bool ran(const std::vector<size_t>& indices, size_t k) {
 TEST(StateBetweenCalls, OneEarlierCaseIsFoundAsAPair) {
   int trials = 0;
   auto failsAfterCase2 = [&](const std::vector<size_t>& indices) { return ++trials, ran(indices, 2); };
-  std::optional<StateBetweenCalls> found = findStateBetweenCalls(5, failsAfterCase2, kBudget);
+  std::optional<StateBetweenCalls> found = findStateBetweenCalls(5, failsAfterCase2, kSearchBudget);
   ASSERT_TRUE(found);
   EXPECT_EQ(found->sequence, (std::vector<size_t>{2, 5}));
   EXPECT_TRUE(found->shortest);
@@ -33,14 +33,14 @@ TEST(StateBetweenCalls, TwoEarlierCasesTogetherAreFoundByDroppingTheRest) {
   auto failsAfter1And3 = [](const std::vector<size_t>& indices) {
     return ran(indices, 1) && ran(indices, 3);
   };
-  std::optional<StateBetweenCalls> found = findStateBetweenCalls(9, failsAfter1And3, kBudget);
+  std::optional<StateBetweenCalls> found = findStateBetweenCalls(9, failsAfter1And3, kSearchBudget);
   ASSERT_TRUE(found);
   EXPECT_EQ(found->sequence, (std::vector<size_t>{1, 3, 9}));
   EXPECT_TRUE(found->shortest);
 }
 
 TEST(StateBetweenCalls, ACaseThatFailsAloneIsNotAboutOrder) {
-  EXPECT_FALSE(findStateBetweenCalls(3, [](const std::vector<size_t>&) { return true; }, kBudget));
+  EXPECT_FALSE(findStateBetweenCalls(3, [](const std::vector<size_t>&) { return true; }, kSearchBudget));
 }
 
 TEST(StateBetweenCalls, ASpentBudgetKeepsEveryEarlierCase) {
@@ -60,7 +60,7 @@ TEST(StateBetweenCallsKnownWrong, GlobalsNotResetFailAfterTheCaseBefore) {
   cases.resize(3);
   FailsInOrder fails = failsInOrderWith(program.path, cases, Verdict::kWrongAnswer, 800);
   ASSERT_TRUE(fails({0, 1})) << "the judge's own run fails case 2 after case 1";
-  std::optional<StateBetweenCalls> found = findStateBetweenCalls(1, fails, kBudget);
+  std::optional<StateBetweenCalls> found = findStateBetweenCalls(1, fails, kSearchBudget);
   ASSERT_TRUE(found) << "case 2 must pass alone";
   EXPECT_EQ(found->sequence, (std::vector<size_t>{0, 1}));
   EXPECT_TRUE(found->shortest);

@@ -1,5 +1,6 @@
 // Near the limit (near_limit.h): the rule on made-up times, then a correct
 // file that spends most of its limit on every case.
+#include "core/repo_root.h"
 #include "judge/findings/near_limit.h"
 
 #include <gtest/gtest.h>
@@ -7,8 +8,6 @@
 namespace judge {
 using namespace core;
 namespace {
-
-const std::string kRoot = REPO_ROOT;
 
 SetResult setWithTimes(std::string name, int limitMs, std::vector<long long> micros) {
   SetResult set;

@@ -23,11 +23,6 @@ std::string runCase(const std::string& text, const std::string& file, int& statu
   return output;
 }
 
-const Case& example() {
-  static Case c = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
-  return c;
-}
-
 TEST(OwnCase, TheExampleAsLeetCodeShowsItIsSolvedAndValid) {
   int status = 0;
   std::string output = runCase("board = " + toLeetCode(example().puzzle), "plain_backtracking.cpp", status);

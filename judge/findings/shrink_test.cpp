@@ -1,6 +1,7 @@
 // Shrinking a failing puzzle (shrink.h): first on made-up failures whose
 // smallest form is known, then on the known-wrong files, run as the judge runs
 // them, whose smallest failing board must still fail alone.
+#include "core/repo_root.h"
 #include "judge/findings/shrink.h"
 
 #include <gtest/gtest.h>
@@ -13,10 +14,9 @@ namespace {
 
 using std::chrono::milliseconds;
 
-const std::string kRoot = REPO_ROOT;
-constexpr milliseconds kBudget{60000};  // never reached by the made-up failures
+constexpr milliseconds kShrinkBudget{60000};  // never reached by the made-up failures
 
-Case example() { return loadCases(kRoot + "/testcases/leetcode_example.txt").at(0); }
+Case exampleCase() { return loadCases(kRoot + "/testcases/leetcode_example.txt").at(0); }
 
 bool isEmpty(const Board& board, size_t r, size_t c) { return valueOf(board[r][c]) == 0; }
 
@@ -31,10 +31,10 @@ void expectBetween(const Board& shrunk, const Board& puzzle, const Board& soluti
 }
 
 TEST(Shrink, OneCellThatMattersIsAllThatIsLeft) {
-  Case c = example();
+  Case c = exampleCase();
   ASSERT_TRUE(isEmpty(c.puzzle, 4, 4));
   Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution,
-                               [](const Board& board) { return isEmpty(board, 4, 4); }, kBudget);
+                               [](const Board& board) { return isEmpty(board, 4, 4); }, kShrinkBudget);
   EXPECT_EQ(shrunk.emptyBefore, 51);
   EXPECT_EQ(shrunk.emptyAfter, 1);
   EXPECT_TRUE(isEmpty(shrunk.puzzle, 4, 4));
@@ -45,9 +45,9 @@ TEST(Shrink, OneCellThatMattersIsAllThatIsLeft) {
 
 // A failure that needs several empty cells together stops at the fewest.
 TEST(Shrink, StopsWhereNoSingleCellCanBeFilled) {
-  Case c = example();
+  Case c = exampleCase();
   auto failsWithThreeEmpty = [](const Board& board) { return emptyCells(board) >= 3; };
-  Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, failsWithThreeEmpty, kBudget);
+  Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, failsWithThreeEmpty, kShrinkBudget);
   EXPECT_EQ(shrunk.emptyAfter, 3);
   EXPECT_EQ(emptyCells(shrunk.puzzle), 3);
   EXPECT_TRUE(shrunk.minimal);
@@ -55,15 +55,15 @@ TEST(Shrink, StopsWhereNoSingleCellCanBeFilled) {
 }
 
 TEST(Shrink, AFailureThatNeedsEveryEmptyCellIsLeftAsItWas) {
-  Case c = example();
-  Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, [](const Board&) { return false; }, kBudget);
+  Case c = exampleCase();
+  Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, [](const Board&) { return false; }, kShrinkBudget);
   EXPECT_EQ(shrunk.puzzle, c.puzzle);
   EXPECT_EQ(shrunk.emptyAfter, shrunk.emptyBefore);
   EXPECT_TRUE(shrunk.minimal);
 }
 
 TEST(Shrink, ASpentBudgetKeepsTheBestSoFarAndSaysItIsNotMinimal) {
-  Case c = example();
+  Case c = exampleCase();
   int runs = 0;
   Shrunk shrunk = shrinkPuzzle(c.puzzle, *c.solution, [&](const Board&) { return ++runs, true; },
                                milliseconds(0));
@@ -78,7 +78,7 @@ Shrunk shrinkKnownWrong(const std::string& file, Verdict verdict, Board& solutio
                         milliseconds budget) {
   Program program = buildProgram(kRoot + "/solutions/wrong_answer/" + file, builtWorkspace());
   EXPECT_EQ(program.verdict, Verdict::kAccepted) << program.message;
-  Case c = example();
+  Case c = exampleCase();
   solution = *c.solution;
   FailsAlone fails = failsAloneWith(program.path, solution, verdict, 1000);
   EXPECT_TRUE(fails(c.puzzle)) << file << " must fail the example";
@@ -90,7 +90,7 @@ Shrunk shrinkKnownWrong(const std::string& file, Verdict verdict, Board& solutio
 
 TEST(ShrinkKnownWrong, ABoxIndexThatMergesBoxesFailsWithOneEmptyCell) {
   Board solution;
-  Shrunk shrunk = shrinkKnownWrong("box_index_sum.cpp", Verdict::kWrongAnswer, solution, kBudget);
+  Shrunk shrunk = shrinkKnownWrong("box_index_sum.cpp", Verdict::kWrongAnswer, solution, kShrinkBudget);
   EXPECT_EQ(shrunk.emptyBefore, 51);
   EXPECT_EQ(shrunk.emptyAfter, 1) << toGrid(shrunk.puzzle);
   EXPECT_TRUE(shrunk.minimal);

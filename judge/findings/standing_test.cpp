@@ -1,6 +1,7 @@
 // Standing (standing.h): the subset, the ratios and the placement sentence on
 // made-up figures; the reading path read from solutions/README.md; and a copy
 // of a bundled file timed against the file itself, which must come out level.
+#include "core/repo_root.h"
 #include "judge/findings/standing.h"
 
 #include <gtest/gtest.h>
@@ -15,8 +16,6 @@ using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kRoot = REPO_ROOT;
 
 std::string readme() { return tryReadTextFile(kRoot + "/solutions/README.md").value_or(""); }
 

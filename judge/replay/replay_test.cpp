@@ -68,11 +68,6 @@ std::string madeUp(const std::string& name, const std::string& text) {
   return path;
 }
 
-const Case& example() {
-  static Case c = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
-  return c;
-}
-
 TEST(Replay, PlainBacktrackingReplaysToTheBoardTheCheckerAccepts) {
   Replay r = replay(kFixtures + "plain_backtracking.cpp");
   ASSERT_EQ(r.status, 0) << r.stderrText;
@@ -131,17 +126,17 @@ TEST(Replay, ASecondReplayOfTheSameFileIsNotCompiledAgain) {
 }
 
 // What the replayed code must not change: every tracked and untracked file of the repository.
-std::string repositoryState() {
+std::string repositoryFiles() {
   std::string state;
   runCommand({"/usr/bin/git", "-C", kRoot, "status", "--porcelain", "--untracked-files=all"}, state);
   return state;
 }
 
 TEST(Replay, AFileThatRewritesTheRepositoryCannotTouchIt) {
-  std::string before = repositoryState();
+  std::string before = repositoryFiles();
   Replay r = replay(kFixtures + "hostile/rewrites_repo.cpp");
   EXPECT_EQ(r.status, 0) << r.stderrText;  // a correct search: only the attack failed
-  EXPECT_EQ(repositoryState(), before);
+  EXPECT_EQ(repositoryFiles(), before);
   EXPECT_FALSE(fs::exists(kRoot + "/hostile_was_here.txt"));
 }
 

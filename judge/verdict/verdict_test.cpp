@@ -15,6 +15,7 @@
 #include <variant>
 
 #include "core/catalog.h"
+#include "core/repo_root.h"
 #include "judge/header_value.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
@@ -26,8 +27,6 @@ using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kRoot = REPO_ROOT;
 
 // A few cases per set keep the known-wrong checks quick; each bug shows by case 2.
 constexpr int kCasesPerSet = 3;

@@ -11,13 +11,12 @@
 #include "core/catalog.h"
 #include "core/checker.h"
 #include "core/registry.h"
+#include "core/repo_root.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
 
 namespace {
 using namespace core;
-
-const std::string kRoot = REPO_ROOT;
 
 class SolvesSet : public testing::Test {
  public:

@@ -10,10 +10,11 @@
 #include <fstream>
 #include <string>
 
+#include "core/repo_root.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kRoot = REPO_ROOT;
 
 // What `solutions/table.sh --technique FILE` prints, without the newline.
 std::string techniqueOf(const std::string& file) {

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Usage: tools/unity.sh UNIT UNITS FILE...
+# Prints unity translation unit UNIT (1 to UNITS) of the FILEs (the test files): an #include of
+# each file dealt to it. The files go largest first (in bytes, a rough measure of their compile)
+# to the unit with the fewest bytes so far, so that the units take about as long as each other.
+# Each test file is still its own file; the Makefile compiles the units ("make test", UNITY).
+set -eu
+unit=$1 units=$2
+shift 2
+echo "// Test files compiled as one translation unit (tools/unity.sh $unit of $units; made by the Makefile)."
+for file in "$@"; do printf '%s %s\n' "$(wc -c < "$file")" "$file"; done | sort -k1,1nr -k2 |
+  awk -v unit="$unit" -v units="$units" '{
+    best = 1
+    for (u = 2; u <= units; u++) if (load[u] < load[best]) best = u
+    load[best] += $1
+    if (best == unit) print "#include \"" $2 "\""
+  }'
