@@ -57,13 +57,6 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
   else found.shrunk = ShrunkCase{shrunk, reason};
 }
 
-std::string seconds(std::chrono::milliseconds ms) {
-  std::ostringstream text;
-  text.precision(ms.count() < 10000 ? 2 : 3);
-  text << double(ms.count()) / 1000;
-  return trf("%s s", {text.str()});
-}
-
 std::string caseWords(const FailingCase& failing, size_t index) {
   return trf("%s case %s (%s)", {failing.set, std::to_string(index + 1), failing.cases[index].where});
 }
@@ -93,8 +86,9 @@ std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, cons
                                     "filled from its solution while it still fails alone; %s runs, %s of a %s "
                                     "budget; %s)",
                                     {caseWords(failing, failing.index), std::to_string(s.emptyBefore),
-                                     std::to_string(s.emptyAfter), std::to_string(s.trials), seconds(s.spent),
-                                     seconds(options.shrinkBudget),
+                                     std::to_string(s.emptyAfter), std::to_string(s.trials),
+                                     secondsText(s.spent.count() / 1000.0),
+                                     secondsText(options.shrinkBudget.count() / 1000.0),
                                      s.minimal ? tr("no single cell more can be filled")
                                                : tr("the budget ran out first")}) + "\n";
   text += toGrid(s.puzzle);

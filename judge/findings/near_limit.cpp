@@ -16,7 +16,7 @@ int totalCases(const FileResult& result, const std::string& set) {
   return 0;
 }
 
-std::string caseLine(const NearLimit& near, int total) {
+std::string nearLimitLine(const NearLimit& near, int total) {
   std::string line = "  " + trf("%s case %s of %s: %s ms of %s ms (%s%%)",
                                 {near.set, std::to_string(near.index + 1), std::to_string(total),
                                  std::to_string(near.micros / 1000), std::to_string(near.limitMs),
@@ -41,7 +41,7 @@ std::string nearLimitText(const std::vector<NearLimit>& cases, const FileResult&
   if (cases.empty()) return "";
   std::string text = trn("TLE risk: %s case at 50%% of the limit or more", "TLE risk: %s cases at 50%% of the limit or more",
                          cases.size(), {std::to_string(cases.size())}) + "\n";
-  for (const NearLimit& near : cases) text += caseLine(near, totalCases(result, near.set));
+  for (const NearLimit& near : cases) text += nearLimitLine(near, totalCases(result, near.set));
   return text;
 }
 

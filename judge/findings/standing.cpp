@@ -35,7 +35,7 @@ struct Entrant {
   std::optional<Board> solved;              // does_nothing.cpp's: a solved grid for every case
 };
 
-double median(std::vector<double> values) {
+double medianOf(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   size_t n = values.size();
   return n == 0 ? 0 : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
@@ -203,7 +203,7 @@ std::vector<Standing> rowsOf(const Entrant& yours, const std::vector<Entrant>& b
       const std::vector<double>& its = entrant.rounds[size_t(at - entrant.sets.begin())];
       Ratio ratio = ratioOf(yours.rounds[k], its);
       rows.push_back({entrant.name, subsets[k].set, ratio.median, ratio.low, ratio.high,
-                      median(yours.rounds[k]), median(its), subsets[k].cases.size(), int(its.size()), false});
+                      medianOf(yours.rounds[k]), medianOf(its), subsets[k].cases.size(), int(its.size()), false});
     }
     std::sort(rows.begin() + long(first), rows.end(),
               [](const Standing& a, const Standing& b) { return a.itsMicros < b.itsMicros; });
@@ -226,7 +226,7 @@ Ratio ratioOf(const std::vector<double>& yours, const std::vector<double>& its) 
     if (its[i] > 0) ratios.push_back(yours[i] / its[i]);
   if (ratios.empty()) return {};
   auto [low, high] = std::minmax_element(ratios.begin(), ratios.end());
-  return {median(ratios), *low, *high};
+  return {medianOf(ratios), *low, *high};
 }
 
 StandingReport measureStanding(const Program& yours, const FileResult& result,
@@ -256,7 +256,7 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   for (const Entrant& entrant : bundled)
     if (!entrant.failed.empty()) report.notes.push_back(trf("%s: not timed, %s", {entrant.name, entrant.failed}));
   if (!bundled.empty() && bundled.back().name == kFloor && bundled.back().failed.empty()) {
-    for (size_t k = 0; k < subsets.size(); ++k) report.floorMicros[subsets[k].set] = median(bundled.back().rounds[k]);
+    for (size_t k = 0; k < subsets.size(); ++k) report.floorMicros[subsets[k].set] = medianOf(bundled.back().rounds[k]);
     bundled.pop_back();
   }
   report.rows = rowsOf(mine, bundled, subsets);

@@ -105,13 +105,6 @@ StressFailure failureOf(const SetResult& set, const Batch& batch) {
   return failure;
 }
 
-std::string seconds(double s) {
-  std::ostringstream text;
-  text.precision(s < 10 ? 2 : 3);
-  text << s;
-  return trf("%s s", {text.str()});
-}
-
 Board debugPuzzle(const StressFailure& failure) {
   return failure.shrunk ? failure.shrunk->puzzle : failure.failed.input;
 }
@@ -183,7 +176,7 @@ std::string stressText(const StressResult& r, const std::string& file) {
   std::string seed = std::to_string(r.seed);
   std::string run = trn("%s generated puzzle in %s, seed %s (STRESS_SEED=%s repeats them)",
                         "%s generated puzzles in %s, seed %s (STRESS_SEED=%s repeats them)", (unsigned long)r.puzzles,
-                        {std::to_string(r.puzzles), seconds(r.seconds), seed, seed});
+                        {std::to_string(r.puzzles), secondsText(r.seconds), seed, seed});
   if (!r.failure) return "\n== " + trf("Stress: %s: none failed", {run}) + "\n";
   const StressFailure& f = *r.failure;
   std::string text = "\n== " + trf("Stress: %s; %s", {run, f.report}) + "\n" + leetcodeCaseText(f.failed, f.verdict);

@@ -72,6 +72,13 @@ std::string dumpJson(const Json& json) {
   return json.dump(2, ' ', false, Json::error_handler_t::replace);
 }
 
+std::string secondsText(double s) {
+  std::ostringstream text;
+  text.precision(s < 10 ? 2 : 3);
+  text << s;
+  return trf("%s s", {text.str()});
+}
+
 std::string indented(const std::string& text, const std::string& indent) {
   std::string out = indent;
   for (size_t i = 0; i < text.size(); ++i) {

@@ -51,6 +51,9 @@ class Tables {
   size_t nameWidth_ = 8;
 };
 
+// A duration in the reader's words: "1.5 s", "12.3 s" (two significant digits under ten seconds).
+std::string secondsText(double seconds);
+
 // `text` with `indent` before each of its lines (a program's Stdout, under its
 // heading), without a newline at its end.
 std::string indented(const std::string& text, const std::string& indent);

@@ -27,9 +27,6 @@ namespace judge {
 using namespace core;
 namespace {
 
-constexpr int kAnswerFd = 3;
-constexpr int kPuzzleFd = 4;
-
 // "<rows> r<hex> r<hex> ...": every row in hex, whatever bytes and shape the
 // solution left, so the checker sees exactly what came back.
 std::string encodeAnswer(const Board& board) {

@@ -11,3 +11,9 @@
 // channels; the judge times and limits the process from outside, so no
 // argument is needed). Returns main's status.
 extern "C" int judge_run_cases(int argc, char** argv, void (*solve)(core::Board&));
+
+namespace judge {
+// The runner's channels, which the judge opens for it (sandbox.cpp): it writes each answer to
+// kAnswerFd and reads the puzzles from kPuzzleFd.
+constexpr int kAnswerFd = 3, kPuzzleFd = 4;
+}  // namespace judge

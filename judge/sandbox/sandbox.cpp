@@ -1,6 +1,7 @@
 #include "judge/sandbox/sandbox.h"
 
 #include "core/words.h"
+#include "judge/sandbox/runner.h"
 
 #include <fcntl.h>
 #include <linux/audit.h>
@@ -35,9 +36,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kAnswerFd = 3, kPuzzleFd = 4;  // as runner_main.cpp expects them
-constexpr int kInfoFd = 5;                   // where bwrap writes the namespace's first pid
-constexpr int kSeccompFd = 6;                // where bwrap reads the runner's seccomp program
+constexpr int kInfoFd = 5;     // where bwrap writes the namespace's first pid (the runner's: runner.h)
+constexpr int kSeccompFd = 6;  // where bwrap reads the runner's seccomp program
 constexpr rlim_t kCompileOutputCap = 64 << 20;  // a compile printing in a loop cannot fill the disk
 constexpr size_t kStderrTail = 256 << 10;     // the sanitizer's report ends the child's stderr
 constexpr size_t kCompileOutputBytes = 64 << 10;
