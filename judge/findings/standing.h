@@ -4,7 +4,7 @@
 // built by the same compile (LeetCode's, buildProgram, whose cache keeps the
 // bundled programs from one run to the next), in the same sandbox, timed from
 // outside as the judge times every case. A measurement repeats its cases to
-// about 20 ms of CPU time and takes each case's fastest repeat, so that a
+// about 10 ms of CPU time and takes each case's fastest repeat, so that a
 // hiccup in one case (another program flushing the caches, a tick of the
 // sandbox's other process, read in 10 ms steps) does not swamp a fast one. A first round, run once, sets each program's repeats;
 // then each round runs your file and every bundled one, two at a time, in alternating order
@@ -33,7 +33,7 @@ struct StandingOptions {
   size_t quickCases = 5;             // the quick subset's cases per set
   long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
   int rounds = 3;                    // the median of three: a hiccup in one round does not decide it
-  long long targetMicros = 20000;    // a measurement repeats its cases to about this CPU time
+  long long targetMicros = 10000;    // a measurement repeats its cases to about this CPU time (README)
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
   int jobs = 2;                      // programs compiled, then timed, at a time (a child each)
 };
