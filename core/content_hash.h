@@ -3,6 +3,7 @@
 // defence: the judge trusts its own cache.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace core {
@@ -13,6 +14,13 @@ constexpr uint64_t kFnvOffset = 14695981039346656037ull;
 inline uint64_t fnv1a(const std::string& text, uint64_t hash = kFnvOffset) {
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
   return hash;
+}
+
+// A hash as a cache entry's name: lower-case hex, no leading zeros ("1265ae62b78402bf").
+inline std::string hexKey(uint64_t hash) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%llx", static_cast<unsigned long long>(hash));
+  return text;
 }
 
 }  // namespace core

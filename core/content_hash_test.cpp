@@ -13,5 +13,13 @@ TEST(ContentHash, IsFnv1aSixtyFourBits) {
   EXPECT_EQ(fnv1a("bar", fnv1a("foo")), fnv1a("foobar"));
 }
 
+// A cache entry's name: the hash in lower-case hex, as std::hex writes it.
+TEST(ContentHash, HexKeyIsLowerCaseHexWithoutLeadingZeros) {
+  EXPECT_EQ(hexKey(0x1265ae62b78402bfull), "1265ae62b78402bf");
+  EXPECT_EQ(hexKey(0xfull), "f");
+  EXPECT_EQ(hexKey(0), "0");
+  EXPECT_EQ(hexKey(~0ull), "ffffffffffffffff");
+}
+
 }  // namespace
 }  // namespace core

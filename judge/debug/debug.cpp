@@ -25,7 +25,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kInstallGdb = N_("make debug needs gdb, which is not installed: sudo apt-get install gdb");
 
-
 struct ChosenCase {
   Case puzzle;
   std::string from;
@@ -59,9 +58,7 @@ std::string buildDebugProgram(const std::string& file, const Workspace& workspac
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
   uint64_t hash = fnv1a(text, fnv1a(name + '\0'));
   hash = fnv1a(tryReadTextFile(script).value_or(""), fnv1a(tryReadTextFile(toolchain).value_or(""), hash));
-  std::ostringstream key;
-  key << std::hex << hash;
-  std::string program = (fs::path(workspace.judged).parent_path() / "debug" / key.str() / "program").string();
+  std::string program = (fs::path(workspace.judged).parent_path() / "debug" / hexKey(hash) / "program").string();
   if (fs::exists(program, missing)) return program;
   std::string source = program + ".cpp";  // the text the key was made from; lines named after `file`
   fs::create_directories(fs::path(program).parent_path());

@@ -14,7 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // The same file whatever path names it: make judge from the root, VS Code's ${file}.
 std::string absolutePath(const std::string& file) {
   std::error_code ignored;

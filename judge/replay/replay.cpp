@@ -11,6 +11,7 @@
 #include "core/text_file.h"
 #include "explore/page.h"
 #include "judge/findings/own_case.h"
+#include "judge/sandbox/build_lock.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/words.h"
 
@@ -19,7 +20,6 @@ using namespace core;
 namespace {
 
 namespace fs = std::filesystem;
-
 
 // A failure of the replay, told in one line in LeetCode's words ("Compile Error: ...").
 struct Failure : std::runtime_error {
@@ -69,15 +69,15 @@ std::string buildReplayProgram(const std::string& file, const Workspace& workspa
   uint64_t hash = fnv1a(text, fnv1a(file + '\0'));
   hash = fnv1a(readTextFile(workspace.root + "/judge/sandbox/solution_unit.sh"), fnv1a(readTextFile(script), hash));
   hash = fnv1a(readTextFile(toolchain), hash);
-  std::ostringstream key;
-  key << std::hex << hash;
-  std::string program = dir + "/bin/" + key.str(), failed = program + ".failed";
+  std::string program = dir + "/bin/" + hexKey(hash), failed = program + ".failed";
   if (fs::exists(program)) return program;
+  fs::create_directories(dir + "/bin");
+  BuildLock lock(program + ".lock");
+  if (fs::exists(program)) return program;  // built while this replay waited
   std::string message;
   if (fs::exists(failed)) {
     message = readTextFile(failed);
   } else {
-    fs::create_directories(dir + "/bin");
     writeWhole(program + ".cpp", text);
     // As the judge's compile (program.cpp): the scripts, LeetCode's prelude and the built
     // runtime read-only; only the programs' folder writable; nothing else of the repository.

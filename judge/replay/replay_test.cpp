@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 
 #include "core/checker.h"
@@ -123,6 +124,30 @@ TEST(Replay, ASecondReplayOfTheSameFileIsNotCompiledAgain) {
       EXPECT_EQ(time, before[path]) << path;
     }
   EXPECT_FALSE(dataOf(again.page).empty());
+}
+
+// Two replays of one new file at once (two terminals, two shards): both get the page, and the
+// file is built under its cache entry's lock (KEY.lock), so that the second waits for the first.
+TEST(Replay, TwoReplaysOfOneNewFileAtOnceBothSucceed) {
+  std::string fixture = tryReadTextFile(kFixtures + "plain_backtracking.cpp").value_or("");
+  std::string file = madeUp("twice.cpp", fixture + "// at once " + std::to_string(getpid()) + "\n");
+  auto replayTo = [&file](const std::string& name) {  // replay() writes one page path: each its own
+    std::string page = scratch() + name;
+    Replay r;
+    r.status = runCommand({JUDGE_BINARY, "--replay", "--out", page, "--", file}, r.stderrText);
+    r.page = tryReadTextFile(page).value_or("");
+    return r;
+  };
+  std::future<Replay> other = std::async(std::launch::async, replayTo, "twice-2.html");
+  Replay one = replayTo("twice-1.html"), two = other.get();
+  EXPECT_EQ(one.status, 0) << one.stderrText;
+  EXPECT_EQ(two.status, 0) << two.stderrText;
+  EXPECT_FALSE(dataOf(one.page).empty());
+  EXPECT_FALSE(dataOf(two.page).empty());
+  bool locked = false;
+  for (const auto& entry : fs::directory_iterator(builtWorkspace().judged + "/replay/bin"))
+    locked = locked || entry.path().extension() == ".lock";
+  EXPECT_TRUE(locked);
 }
 
 // What the replayed code must not change: every tracked and untracked file of the repository.

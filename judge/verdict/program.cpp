@@ -1,13 +1,8 @@
 // Building a solution file into a judged program (verdict.h): the cache, keyed
 // on what the program is made from, and the compiler's message made to speak
 // of the user's file only.
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <cctype>
-#include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +13,7 @@
 
 #include "core/content_hash.h"
 #include "core/text_file.h"
+#include "judge/sandbox/build_lock.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/verdict.h"
 #include "core/words.h"
@@ -34,25 +30,6 @@ constexpr const char* kDriver = "LeetCode driver";  // the #line name of the dri
 // records an older judge wrote are never read.
 constexpr const char* kCacheFormat = "2: .failed holds the compiler's own message";
 
-// Held while one program is built: another judge, or thread, building the same file waits and
-// then finds it built, rather than compiling it again beside it (the test shards' first run
-// compiled each fixture up to four times). Without the lock file, the build goes on unlocked.
-class BuildLock {
- public:
-  explicit BuildLock(const std::string& path) : fd_(open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    while (fd_ >= 0 && flock(fd_, LOCK_EX) != 0 && errno == EINTR) {}
-  }
-  ~BuildLock() {
-    if (fd_ >= 0) close(fd_);
-  }
-  BuildLock(const BuildLock&) = delete;
-  BuildLock& operator=(const BuildLock&) = delete;
-
- private:
-  int fd_;
-};
-
-
 // What a program is made from: the file's text and the name its messages use,
 // the toolchain (its runtime's stamp included) and the scripts that build it.
 std::string buildKey(const std::string& name, const std::string& text, const Workspace& workspace) {
@@ -60,9 +37,7 @@ std::string buildKey(const std::string& name, const std::string& text, const Wor
   hash = fnv1a(readTextFile(workspace.judged + "/toolchain.sh"), hash);
   for (const char* script : {"build_solution.sh", "solution_unit.sh"})
     hash = fnv1a(readTextFile(workspace.root + "/judge/sandbox/" + script), hash);
-  std::ostringstream key;
-  key << std::hex << hash;
-  return key.str();
+  return hexKey(hash);
 }
 
 // A build that failed, as remembered in `failed` (the script's exit status on
