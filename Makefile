@@ -133,8 +133,10 @@ JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
 STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 
 .PHONY: judge
+# Named by their absolute paths, as the standing and the tests name them: a program is cached
+# under the name its messages use (judge/verdict/program.cpp), so these are the programs they run.
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
-	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
+	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(foreach s,$(SOLUTIONS),'$(CURDIR)/$(s)')
 
 JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en]
 # STRESS= feeds the file puzzles from the toolkit's generator, the sudoku command.
