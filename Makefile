@@ -158,11 +158,11 @@ debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Build what make debug runs w
 	@test -n $(call quote,SOLUTION) || { echo "$(DEBUG_USAGE)" >&2; exit 2; }
 	$(Q)$(JUDGE_BIN) --debug-build $(DEBUG_CASE) -- $(call quote,SOLUTION)
 
-# make test: the suite in TEST_SHARDS processes at once (tools/test_shards.sh), as many of its
-# tests wait on a judged child or a sandbox rather than on a core; the Thorough suites (minutes
-# of CPU on the hardest sets, adding no case the quick ones miss) only in make test-all.
-# The sandbox's tests watch the machine's processes for the hostile fixtures' leftovers: they
-# run one after another, in one process of their own beside the shards.
+# make test: the suite in groups, TEST_SHARDS processes at a time, the longest tests first
+# (tools/test_shards.sh), as many of its tests wait on a judged child or a sandbox rather than on
+# a core; the Thorough suites (minutes of CPU on the hardest sets, adding no case the quick ones
+# miss) only in make test-all. The sandbox's tests watch the machine's processes for the hostile
+# fixtures' leftovers: they run one after another, in one process of their own beside the others.
 TEST_SHARDS ?= 4
 THOROUGH    := *Thorough.*
 WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*:Sandbox.*
