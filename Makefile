@@ -133,8 +133,10 @@ JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
 STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 
 .PHONY: judge
+# Named by their absolute paths, as the standing and the tests name them: a program is cached
+# under the name its messages use (judge/verdict/program.cpp), so these are the programs they run.
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
-	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(SOLUTIONS)
+	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(foreach s,$(SOLUTIONS),'$(CURDIR)/$(s)')
 
 JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en]
 # STRESS= feeds the file puzzles from the toolkit's generator, the sudoku command.
@@ -156,11 +158,11 @@ debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## Build what make debug runs w
 	@test -n $(call quote,SOLUTION) || { echo "$(DEBUG_USAGE)" >&2; exit 2; }
 	$(Q)$(JUDGE_BIN) --debug-build $(DEBUG_CASE) -- $(call quote,SOLUTION)
 
-# make test: the suite in TEST_SHARDS processes at once (tools/test_shards.sh), as many of its
-# tests wait on a judged child or a sandbox rather than on a core; the Thorough suites (minutes
-# of CPU on the hardest sets, adding no case the quick ones miss) only in make test-all.
-# The sandbox's tests watch the machine's processes for the hostile fixtures' leftovers: they
-# run one after another, in one process of their own beside the shards.
+# make test: the suite in groups, TEST_SHARDS processes at a time, the longest tests first
+# (tools/test_shards.sh), as many of its tests wait on a judged child or a sandbox rather than on
+# a core; the Thorough suites (minutes of CPU on the hardest sets, adding no case the quick ones
+# miss) only in make test-all. The sandbox's tests watch the machine's processes for the hostile
+# fixtures' leftovers: they run one after another, in one process of their own beside the others.
 TEST_SHARDS ?= 4
 THOROUGH    := *Thorough.*
 WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*:Sandbox.*

@@ -23,8 +23,9 @@ std::vector<std::string> bundledSets(const std::string& root);
 // solutions/sets.txt: solution name -> the sets it declares.
 std::map<std::string, std::set<std::string>> declaredSets(const std::string& root);
 
-// The bundled sets of 9x9 boards, in name order. A set that does not load
-// counts as 9x9, so that whoever runs it reports the loader's error.
+// The bundled sets of 9x9 boards, in name order: a set's first case gives its size (only that
+// case is read). A set whose first case does not load counts as 9x9, so that whoever runs it
+// reports the loader's error.
 std::vector<std::string> nineByNineSets(const std::string& root);
 
 // judge/tiers.txt: the LeetCode tier's sets, in the order they run. Every

@@ -54,12 +54,12 @@ Case parseCase(std::string_view line) {
   return c;
 }
 
-std::vector<Case> loadCases(const std::string& path) {
+std::vector<Case> loadCases(const std::string& path, size_t most) {
   std::ifstream in(path);
   if (!in) throw LoadError(path + ": cannot open");
   std::vector<Case> cases;
   std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (int number = 1; cases.size() < most && std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     size_t first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;

@@ -2,6 +2,7 @@
 // cells or in LeetCode's array form, optionally followed by its known
 // solution; '#' starts a comment line. Every line is validated on load.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -29,8 +30,9 @@ std::vector<std::string_view> splitBoards(std::string_view line);
 // Parses one line (without comment handling). Throws std::invalid_argument.
 Case parseCase(std::string_view line);
 
-// Loads every case of a file; throws LoadError on the first bad line.
-std::vector<Case> loadCases(const std::string& path);
+// Loads the first `most` cases of a file (every case unless told); throws LoadError on the first
+// bad line among those it reads.
+std::vector<Case> loadCases(const std::string& path, size_t most = SIZE_MAX);
 
 // "forum_hardest" -> "ForumHardest": the name a set or solution has in tests.
 std::string camelCase(std::string_view snake);

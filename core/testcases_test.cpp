@@ -42,7 +42,27 @@ TEST(Loader, EveryBundledSetLoads) {
       std::vector<Case> cases;
       EXPECT_NO_THROW(cases = loadCases(file.path().string())) << file.path();
       EXPECT_FALSE(cases.empty()) << file.path();
+      for (const Case& c : cases)  // one size a set: its first case gives it (nineByNineSets)
+        EXPECT_EQ(c.puzzle.size(), cases[0].puzzle.size()) << c.where;
     }
+}
+
+// The first cases alone: the lines after them are not read, a bad one included.
+TEST(Loader, ReadsOnlyTheFirstCasesWhenToldHowMany) {
+  std::string path = testing::TempDir() + "first_cases.txt";  // each shard has its own TempDir
+  std::ofstream(path) << "# a comment\n\n" << std::string(81, '.') << "\n" << "not a board\n";
+  std::vector<Case> first;
+  ASSERT_NO_THROW(first = loadCases(path, 1));
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].where, path + ":3");
+  EXPECT_TRUE(loadCases(path, 0).empty());
+  try {
+    loadCases(path);
+    ADD_FAILURE() << path << " loaded without error";
+  } catch (const LoadError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path + ":4: ", 0), 0u) << e.what();
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(Loader, RejectsEveryInvalidFileWithItsMessage) {
