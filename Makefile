@@ -569,11 +569,15 @@ $(SOLUTIONS_PCH): core/prelude.h
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(CXXFLAGS) -I. -fpch-instantiate-templates -MD -MT $@ -MF $@.d \
 	  -x c++-header $< -o $@
+# The tests' and the command line's headers are chained on the judge's (clang loads it with
+# them): they parse only what they add, GoogleTest or CLI11 (3 s of CPU less for the two).
+$(TESTS_PCH) $(CLI_PCH): PCH_BASE = -include-pch $(JUDGE_PCH_OWN)
+$(TESTS_PCH) $(CLI_PCH): $(JUDGE_PCH_OWN)
 $(BUILD)/pch/%.pch: tools/pch/%.h
 	@mkdir -p $(@D)
 	$(NEED_JSON)
 	$(if $(filter tests,$*),$(NEED_GTEST))
-	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(QUICK_FLAGS) -I. -fpch-instantiate-templates \
+	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(QUICK_FLAGS) -I. -fpch-instantiate-templates $(PCH_BASE) \
 	  -MD -MT $@ -MF $@.d -x c++-header $< -o $@
 else
 JUDGE_CORE_LIB := $(CORE_LIB)
