@@ -571,7 +571,8 @@ $(SOLUTIONS_PCH): core/prelude.h
 	  -x c++-header $< -o $@
 # The tests' and the command line's headers are chained on the judge's (clang loads it with
 # them): they parse only what they add, GoogleTest or CLI11 (3 s of CPU less for the two).
-$(TESTS_PCH) $(CLI_PCH): PCH_BASE = -include-pch $(JUDGE_PCH_OWN)
+# (private: the judge's header, their prerequisite, must not inherit it.)
+$(TESTS_PCH) $(CLI_PCH): private PCH_BASE = -include-pch $(JUDGE_PCH_OWN)
 $(TESTS_PCH) $(CLI_PCH): $(JUDGE_PCH_OWN)
 $(BUILD)/pch/%.pch: tools/pch/%.h
 	@mkdir -p $(@D)
