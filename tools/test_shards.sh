@@ -62,7 +62,6 @@ mapfile -t filters < <(deal)
 names=()
 if [ -n "$serial" ]; then
   run serial "${serial}${exclude:+-}${exclude}" &
-  serial_pid=$!
   names+=(serial)
 fi
 # The pool: at most SHARDS groups at a time, the next one as soon as one ends.

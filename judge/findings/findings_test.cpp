@@ -12,11 +12,9 @@ namespace judge {
 using namespace core;
 namespace {
 
-std::string outputOf(std::vector<std::string> args) { return judge(std::move(args)).output; }
-
 Json judgeJson(std::vector<std::string> args) {
   args.insert(args.begin(), "--json");
-  std::string output = outputOf(args);
+  std::string output = judge(args).output;
   return Json::parse(output.substr(output.find('{')));
 }
 
@@ -45,7 +43,7 @@ TEST(Findings, TheBoxIndexBugShrinksToOneEmptyCellThatStillFailsAlone) {
 }
 
 TEST(Findings, TheTextShowsTheShrunkBoardInBothForms) {
-  std::string text = outputOf({"--sets", "leetcode_example", "--standing", "0", knownWrong("box_index_sum.cpp")});
+  std::string text = judge({"--sets", "leetcode_example", "--standing", "0", knownWrong("box_index_sum.cpp")}).output;
   EXPECT_NE(text.find("== The smallest failing puzzle: leetcode_example case 1 (testcases/leetcode_example.txt:3) "
                       "shrunk from 51 empty cells to 1"), std::string::npos) << text;
   EXPECT_NE(text.find("of a 15 s budget"), std::string::npos);
@@ -56,7 +54,7 @@ TEST(Findings, TheTextShowsTheShrunkBoardInBothForms) {
 TEST(Findings, GlobalsNotResetPassAloneAndFailAfterTheCaseBefore) {
   std::vector<std::string> args = {"--sets", "magictour", "--max-cases", "3", "--standing", "0",
                                    knownWrong("globals_not_reset.cpp")};
-  std::string text = outputOf(args);
+  std::string text = judge(args).output;
   EXPECT_NE(text.find("magictour case 2 (testcases/magictour.txt:4) passes alone, fails after case 1: the solution "
                       "keeps state between calls (globals or statics not reset?)"), std::string::npos) << text;
   EXPECT_EQ(text.find("smallest failing puzzle"), std::string::npos);
@@ -76,7 +74,7 @@ TEST(Findings, ASlowCorrectFileIsFlaggedAsATleRisk) {
   std::vector<std::string> args = {"--sets", "leetcode_example,leetcode_reported", "--max-cases", "1",
                                    "--time-limit-ms", "300", "--standing", "0",
                                    kRoot + "/judge/fixtures/slow_near_limit.cpp"};
-  std::string text = outputOf(args);
+  std::string text = judge(args).output;
   EXPECT_NE(text.find("LeetCode verdict: Accepted"), std::string::npos) << text;
   EXPECT_NE(text.find("== TLE risk: 2 cases at 50% of the limit or more\n  leetcode_example case 1 of 1: "),
             std::string::npos) << text;
