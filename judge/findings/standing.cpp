@@ -102,6 +102,14 @@ bool timeRound(Entrant& entrant, const std::vector<Subset>& subsets) {
   return true;
 }
 
+// How many cases of a set the quick subset times: `quickCases`, fewer where
+// your file's median case (from the verdict's run) would pass the budget.
+size_t quickCount(const SetResult& set, const StandingOptions& options) {
+  long long median = set.medianMicros();
+  size_t affordable = median > 0 ? size_t(std::max(1LL, options.quickBudgetMicros / median)) : options.quickCases;
+  return std::min(options.quickCases, affordable);
+}
+
 std::vector<Subset> chooseSubsets(const FileResult& result, const StandingOptions& options,
                                   const Workspace& workspace) {
   std::vector<Subset> subsets;
@@ -110,9 +118,8 @@ std::vector<Subset> chooseSubsets(const FileResult& result, const StandingOption
     std::vector<Case> all = loadCases(workspace.root + "/testcases/" + set.set + ".txt");
     all.resize(size_t(set.total));  // the cases the file was judged on
     Subset subset{set.set, {}, set.limitMs};
-    if (options.full) subset.cases = all;
-    else
-      for (size_t i : quickSubset(set, options)) subset.cases.push_back(all[i]);
+    size_t count = options.full ? all.size() : quickCount(set, options);
+    for (size_t i : spreadSubset(all.size(), count)) subset.cases.push_back(all[i]);
     subsets.push_back(std::move(subset));
   }
   return subsets;
@@ -120,10 +127,9 @@ std::vector<Subset> chooseSubsets(const FileResult& result, const StandingOption
 
 std::string describeSubset(const StandingOptions& options) {
   if (options.full) return tr("every case of each set (STANDING=full)");
-  long long share = options.quickBudgetMicros / std::max<long long>(1, (long long)options.quickCases);
-  return trf("a quick subset (STANDING=full: every case): %s cases a set, evenly spaced from the set's first case "
-             "to its last among those your file solved in %s ms or less (else its fastest one), so that they span "
-             "the set whatever its order", {std::to_string(options.quickCases), std::to_string(share / 1000)});
+  return trf("a quick subset (STANDING=full: every case): %s cases a set, fewer where your file needs over %s ms "
+             "for them, evenly spaced from the set's first case to its last, so that they span the set whatever "
+             "its order", {std::to_string(options.quickCases), std::to_string(options.quickBudgetMicros / 1000)});
 }
 
 // The bundled solutions to time, built (or found in the cache); a note for each that cannot be.
@@ -212,24 +218,6 @@ std::vector<size_t> spreadSubset(size_t total, size_t count) {
   if (count >= total) count = total;
   for (size_t i = 0; i < count; ++i) indices.push_back(count == 1 ? 0 : i * (total - 1) / (count - 1));
   return indices;
-}
-
-// The quick subset of a set: `quickCases` cases, evenly spaced over those your file solved within
-// its share of the budget (quickBudgetMicros / quickCases each, as the verdict's run timed them),
-// so that a few slow cases of yours do not make every round slow; where none did, your fastest
-// case alone. Without a time for every case (it did not pass them all), evenly spaced over all.
-std::vector<size_t> quickSubset(const SetResult& set, const StandingOptions& options) {
-  size_t total = size_t(set.total);
-  if (set.micros.size() != total) return spreadSubset(total, options.quickCases);
-  long long share = options.quickBudgetMicros / std::max<long long>(1, (long long)options.quickCases);
-  std::vector<size_t> affordable;
-  for (size_t i = 0; i < total; ++i)
-    if (set.micros[i] <= share) affordable.push_back(i);
-  if (affordable.empty())
-    return {size_t(std::min_element(set.micros.begin(), set.micros.end()) - set.micros.begin())};
-  std::vector<size_t> chosen;
-  for (size_t j : spreadSubset(affordable.size(), options.quickCases)) chosen.push_back(affordable[j]);
-  return chosen;
 }
 
 Ratio ratioOf(const std::vector<double>& yours, const std::vector<double>& its) {

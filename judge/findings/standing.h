@@ -31,7 +31,7 @@ using namespace core;
 struct StandingOptions {
   bool full = false;                 // every case of each set, not the quick subset
   size_t quickCases = 5;             // the quick subset's cases per set
-  long long quickBudgetMicros = 300000;  // at most this for your file's cases of a set (quickSubset)
+  long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
   int rounds = 3;                    // the median of three: a hiccup in one round does not decide it
   long long targetMicros = 10000;    // a measurement repeats its cases to about this CPU time (README)
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
@@ -65,11 +65,6 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
 // `count` indices out of 0..total-1, evenly spaced from the first to the
 // last (all of them when count >= total).
 std::vector<size_t> spreadSubset(size_t total, size_t count);
-
-// The quick subset of a set your file passed: `quickCases` of its cases, evenly spaced over those
-// your file solved in quickBudgetMicros / quickCases or less, by the times of `set` (the verdict's
-// run); where none did, your fastest case alone. Indices into the set's cases.
-std::vector<size_t> quickSubset(const SetResult& set, const StandingOptions& options);
 
 struct Ratio {
   double median = 0, low = 0, high = 0;
