@@ -9,7 +9,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -24,44 +23,74 @@ struct Stat {
   bool ok = false;
 };
 
-// A /proc file's text, or "" when its process has gone. Read with read(2):
-// libstdc++'s filebuf throws when a read fails (ESRCH once the process ends).
-std::string readProcFile(const std::string& path) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return "";
+// Processes whose files stay open between samples: a fork bomb's hundreds are read by path.
+constexpr size_t kMaxKept = 32;
+
+// What `fd` holds, read from its start: a /proc file is made anew by each read from 0.
+// "" when its process has gone (the read fails with ESRCH). read(2), not a filebuf:
+// libstdc++'s filebuf throws when a read fails.
+std::string readFrom(int fd) {
   std::string text;
   char buffer[4096];
-  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
+  off_t at = 0;
+  for (ssize_t n; (n = pread(fd, buffer, sizeof buffer, at)) > 0; at += n) text.append(buffer, size_t(n));
+  return text;
+}
+
+// `path` (relative to the directory `dir`) read once, or "" when its process has gone.
+std::string readAt(int dir, const std::string& path) {
+  int fd = openat(dir, path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";
+  std::string text = readFrom(fd);
   close(fd);
   return text;
 }
 
+std::string readProcFile(const std::string& path) { return readAt(AT_FDCWD, path); }
+
 // /proc/<pid>/stat: "pid (comm) state ppid ... utime stime cutime cstime ...
 // rss ...". The name may hold spaces and parentheses, so fields are counted
-// from its last ')' (field 3 is the state).
-Stat readStat(const std::string& path) {
-  std::string text = readProcFile(path);
+// from its last ')' (field 3 is the state, the only one that is not a number).
+Stat parseStat(const std::string& text) {
   Stat stat;
   size_t close = text.rfind(')');
   if (close == std::string::npos) return stat;
-  std::istringstream fields(text.substr(close + 1));
-  std::vector<std::string> field(3);  // fields 1 and 2 are before the ')'
-  for (std::string word; fields >> word;) field.push_back(word);
-  if (field.size() <= 24) return stat;
-  stat.ppid = std::stoi(field[4]);
-  stat.ownTicks = std::stoll(field[14]) + std::stoll(field[15]);
-  stat.reapedTicks = std::stoll(field[16]) + std::stoll(field[17]);
-  stat.residentPages = std::stoll(field[24]);
+  long long field[25] = {};  // by field number, 1-based
+  const char* at = text.c_str() + close + 1;
+  int number = 2;
+  while (number < 24) {
+    while (*at == ' ') ++at;
+    if (*at == '\0' || *at == '\n') break;
+    char* end = const_cast<char*>(at);
+    long long value = ++number == 3 ? 0 : std::strtoll(at, &end, 10);
+    if (number != 3 && end == at) return stat;  // not a number where one belongs
+    field[number] = value;
+    while (*at != '\0' && *at != ' ' && *at != '\n') ++at;
+  }
+  if (number < 24) return stat;
+  stat.ppid = pid_t(field[4]);
+  stat.ownTicks = field[14] + field[15];
+  stat.reapedTicks = field[16] + field[17];
+  stat.residentPages = field[24];
   stat.ok = true;
   return stat;
 }
 
-std::vector<std::string> pidsIn(const std::string& procDir) {
+Stat readStat(const std::string& path) { return parseStat(readProcFile(path)); }
+
+// The names in `dir` that are process ids, read from its start.
+std::vector<std::string> pidsIn(DIR* dir) {
   std::vector<std::string> pids;
-  DIR* dir = opendir(procDir.c_str());
-  if (!dir) return pids;
+  rewinddir(dir);
   while (dirent* entry = readdir(dir))
     if (std::isdigit(static_cast<unsigned char>(entry->d_name[0]))) pids.push_back(entry->d_name);
+  return pids;
+}
+
+std::vector<std::string> pidsIn(const std::string& procDir) {
+  DIR* dir = opendir(procDir.c_str());
+  if (!dir) return {};
+  std::vector<std::string> pids = pidsIn(dir);
   closedir(dir);
   return pids;
 }
@@ -74,14 +103,18 @@ std::string innermostPid(pid_t pid) {
   return "";
 }
 
-// VmHWM (the peak) and VmRSS (now) of /proc/<pid>/status, in kB; 0 when gone.
-std::pair<long long, long long> residentKb(const std::string& statusPath) {
-  std::string text = readProcFile(statusPath);
+// VmHWM (the peak) and VmRSS (now) of a /proc/<pid>/status text, in kB; 0 when gone.
+std::pair<long long, long long> residentKb(const std::string& text) {
   auto field = [&](const char* name) {
     size_t at = text.find(name);
     return at == std::string::npos ? 0LL : std::atoll(text.c_str() + at + std::strlen(name));
   };
   return {field("VmHWM:"), field("VmRSS:")};
+}
+
+void closeFd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
 }
 
 const long long kMicrosPerTick = 1000000 / sysconf(_SC_CLK_TCK);
@@ -95,6 +128,12 @@ ProcessTree::ProcessTree(pid_t init, pid_t main) {
     mainNsPid_ = init > 0 ? innermostPid(main) : std::to_string(main);
     mainReadable_ = clock_getcpuclockid(main, &mainClock_) == 0;
   }
+}
+
+ProcessTree::~ProcessTree() {
+  forget({});
+  if (listing_) closedir(listing_);
+  closeFd(dirFd_);
 }
 
 long long ProcessTree::mainMicros() {
@@ -115,6 +154,44 @@ bool ProcessTree::namespaceReady() {
   return procReady_;
 }
 
+std::vector<std::string> ProcessTree::pids() {
+  if (procDir_.empty()) return {mainNsPid_};
+  if (!namespaceReady()) return {};
+  if (!listing_) listing_ = opendir(procDir_.c_str());
+  return listing_ ? pidsIn(listing_) : std::vector<std::string>{};
+}
+
+int ProcessTree::dirFd() {
+  if (listing_) return dirfd(listing_);
+  if (dirFd_ < 0) dirFd_ = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  return dirFd_;
+}
+
+std::string ProcessTree::readFile(const std::string& pid, int Files::*which, const char* file) {
+  std::string path = pid + "/" + file;
+  auto kept = files_.find(pid);
+  if (kept == files_.end() && files_.size() >= kMaxKept) return readAt(dirFd(), path);
+  int& fd = files_[pid].*which;
+  std::string text = fd >= 0 ? readFrom(fd) : "";
+  if (text.empty()) {  // not open yet, or its process ended (and the pid may be another's now)
+    closeFd(fd);
+    fd = openat(dirFd(), path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) text = readFrom(fd);
+  }
+  return text;
+}
+
+void ProcessTree::forget(const std::vector<std::string>& alive) {
+  for (auto it = files_.begin(); it != files_.end();) {
+    if (std::find(alive.begin(), alive.end(), it->first) != alive.end()) {
+      ++it;
+      continue;
+    }
+    closeFd(it->second.stat), closeFd(it->second.status), closeFd(it->second.clearRefs);
+    it = files_.erase(it);
+  }
+}
+
 ProcessTree::Usage ProcessTree::sample() {
   Usage usage;
   long long peakSum = 0;
@@ -125,16 +202,14 @@ ProcessTree::Usage ProcessTree::sample() {
   // double the tree's time at the exit (a case's whole run at once: a Runtime Error, "after the
   // last answer: passed the CPU time limit", seen once for bool_arrays_mrv on seventeen_clue).
   bool mainCounted = mainReadable_ && !procDir_.empty();
-  std::vector<std::string> pids = procDir_.empty()      ? std::vector<std::string>{mainNsPid_}
-                                  : namespaceReady() ? pidsIn(procDir_)
-                                                     : std::vector<std::string>{};
-  std::string dir = procDir_.empty() ? "/proc" : procDir_;
-  for (const std::string& pid : pids) {
-    Stat stat = readStat(dir + "/" + pid + "/stat");
+  std::vector<std::string> listed = pids();
+  forget(listed);
+  for (const std::string& pid : listed) {
+    Stat stat = parseStat(readFile(pid, &Files::stat, "stat"));
     if (!stat.ok) continue;  // it ended between the listing and the read
     ++usage.processes;
     if (procDir_.empty() || pid != "1") {  // the namespace's init is bwrap's, not the case's
-      auto [peak, now] = residentKb(dir + "/" + pid + "/status");
+      auto [peak, now] = residentKb(readFile(pid, &Files::status, "status"));
       usage.memoryKb += stat.residentPages * kPageKb;
       peakSum += std::max({peak, now, stat.residentPages * kPageKb});
     }
@@ -151,13 +226,19 @@ ProcessTree::Usage ProcessTree::sample() {
 }
 
 void ProcessTree::resetPeak() {
-  std::string dir = procDir_.empty() ? "/proc" : procDir_;
-  std::vector<std::string> pids = procDir_.empty()      ? std::vector<std::string>{mainNsPid_}
-                                  : namespaceReady() ? pidsIn(procDir_)
-                                                     : std::vector<std::string>{};
-  for (const std::string& pid : pids) {
-    int fd = open((dir + "/" + pid + "/clear_refs").c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd >= 0) (void)!write(fd, "5", 1), close(fd);
+  for (const std::string& pid : pids()) {
+    std::string path = pid + "/clear_refs";
+    auto kept = files_.find(pid);
+    if (kept == files_.end() && files_.size() >= kMaxKept) {
+      int fd = openat(dirFd(), path.c_str(), O_WRONLY | O_CLOEXEC);
+      if (fd >= 0) (void)!write(fd, "5", 1), close(fd);
+      continue;
+    }
+    int& fd = files_[pid].clearRefs;
+    if (fd >= 0 && write(fd, "5", 1) == 1) continue;
+    closeFd(fd);  // not open yet, or its process ended (the pid may be another's now)
+    fd = openat(dirFd(), path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) (void)!write(fd, "5", 1);
   }
   peakKb_ = 0;
 }

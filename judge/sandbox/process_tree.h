@@ -17,11 +17,19 @@
 // the kernel, so a peak between two samples is not missed), summed over the
 // tree's processes but the namespace's init (bwrap's, not the case's), and
 // the largest such sum since the last resetPeak().
+//
+// A sample is taken at every answer (thousands a second for a fast solution in
+// the standing), so each process's /proc files are opened once and read again
+// from their start (pread), and the namespace's /proc is listed through one
+// open directory: no path is walked again while the process lives.
 #pragma once
+#include <dirent.h>
 #include <sys/types.h>
 #include <time.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace judge {
 
@@ -31,6 +39,9 @@ class ProcessTree {
   // no namespace (the judge's --no-sandbox), and then only `main` is read.
   // `main`: the host pid of the process read to the nanosecond, or 0.
   ProcessTree(pid_t init, pid_t main);
+  ~ProcessTree();
+  ProcessTree(const ProcessTree&) = delete;
+  ProcessTree& operator=(const ProcessTree&) = delete;
 
   struct Usage {
     long long cpuMicros = 0;  // since the tree began; never decreases
@@ -44,8 +55,18 @@ class ProcessTree {
   void resetPeak();
 
  private:
+  // One process's /proc files, opened when first seen (-1: not yet, or not openable).
+  struct Files {
+    int stat = -1, status = -1, clearRefs = -1;
+  };
+
   long long mainMicros();
   bool namespaceReady();
+  std::vector<std::string> pids();  // the processes to read now, by their names in the tree's /proc
+  int dirFd();                       // the tree's /proc (procDir_, else the host's), open; -1 if not
+  // `pid`'s /proc file `file`, kept open in `which`, read from its start: "" when gone.
+  std::string readFile(const std::string& pid, int Files::*which, const char* file);
+  void forget(const std::vector<std::string>& alive);  // closes the files of processes gone
 
   std::string procDir_;  // the namespace's /proc, seen from the judge
   bool procReady_ = false;  // procDir_ is that /proc, not (yet) the host's
@@ -54,6 +75,9 @@ class ProcessTree {
   bool mainReadable_ = false;
   long long lastRaw_ = 0, carry_ = 0;
   long long peakKb_ = 0;
+  DIR* listing_ = nullptr;              // procDir_, open while the namespace is read
+  int dirFd_ = -1;                      // "/proc" without a namespace
+  std::map<std::string, Files> files_;  // by pid, as listed
 };
 
 // A process whose parent is `parent`, found in /proc; 0 when there is none.
