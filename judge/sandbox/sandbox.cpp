@@ -777,6 +777,7 @@ bool Child::readLine(std::string& line, Clock::time_point deadline) {
       if (n == 0) return waitForExit(deadline), false;  // fd 3 closed: it has ended
     }
     // Still waiting: check the limits (an answer is measured by the caller).
+    if (pending_.find('\n') == std::string::npos && abandon_ && abandon_->load()) return kill(Stop::kAbandoned), false;
     if (pending_.find('\n') == std::string::npos && !watch()) return false;
   }
   size_t end = pending_.find('\n');
@@ -848,6 +849,7 @@ std::string Child::exitReason() const {
       break;
     case Stop::kMalformed: reason = tr("wrote something other than an answer on file descriptor 3"); break;
     case Stop::kMute: reason = tr("stopped reading its puzzles"); break;
+    case Stop::kAbandoned: reason = tr("not needed any more: an earlier part of its set failed (killed)"); break;
     case Stop::kNone:
       reason = overOutputLimit() ? trf("wrote %s MB to stdout or stderr, the limit: %s",
                                        {std::to_string(limits_.outputBytes >> 20), endReason(status_)})

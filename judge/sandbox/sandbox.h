@@ -20,6 +20,7 @@
 #pragma once
 #include <sys/types.h>
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -108,6 +109,11 @@ class Child {
   std::optional<Answer> next(std::chrono::milliseconds wall);
   // One more puzzle to solve after those given so far (a session of trials, verdict.h).
   void add(const Board& puzzle) { puzzles_.push_back(puzzle); }
+  // Once `flag` is set (by another thread), the case under way is not waited for: the child is
+  // killed within a watch's step and next() returns nullopt. A shared set's later part, once an
+  // earlier part has failed (verdict.cpp), needs none of its cases, the one it runs included.
+  void abandonWhen(const std::atomic<bool>& flag) { abandon_ = &flag; }
+  bool abandoned() const { return stop_ == Stop::kAbandoned; }
   bool timedOut() const { return stop_ == Stop::kWall; }
   bool overCpuLimit() const { return stop_ == Stop::kCpu; }
   // Memory Limit Exceeded: the tree's peak passed the limit (the judge
@@ -135,7 +141,7 @@ class Child {
   std::string takeStdout(size_t maxBytes);
 
  private:
-  enum class Stop { kNone, kWall, kCpu, kMemory, kOutput, kProcesses, kEarlyAnswer, kMalformed, kMute };
+  enum class Stop { kNone, kWall, kCpu, kMemory, kOutput, kProcesses, kEarlyAnswer, kMalformed, kMute, kAbandoned };
   bool outputFull() const;
 
   void readRunnerPrecisely();
@@ -163,6 +169,7 @@ class Child {
   long long peakKb_ = 0;     // the tree's peak memory in this case, as last sampled
   RunnerLimits limits_ = runnerLimits();
   std::string pending_;      // answer text read but not yet a whole line
+  const std::atomic<bool>* abandon_ = nullptr;  // abandonWhen's flag
 };
 
 // Host paths a sandboxed command sees, each at its own path.

@@ -132,13 +132,19 @@ SetResult judgeSet(const std::string& program, const std::string& set,
                    const Workspace& workspace, const JudgeEvents& events, Part* part = nullptr) {
   size_t begin = part ? part->begin : 0;
   SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, {}, "", {}, "", {}};
-  auto child = std::make_unique<Child>(program, puzzlesFrom(cases, begin), limitMs);
+  auto start = [&](size_t from) {
+    auto child = std::make_unique<Child>(program, puzzlesFrom(cases, from), limitMs);
+    if (part) child->abandonWhen(part->stop);  // an earlier part failed: not even this case counts
+    return child;
+  };
+  auto child = start(begin);
   if (events.caseDone && begin == 0) events.caseDone(set, 0, result.total);  // it has started
   size_t i = begin;
   for (; stillMine(part, i, cases.size()); ++i) {
     CaseVerdict judged = judgeCase(*child, cases[i], limitMs);
+    if (part && part->stop) break;  // whatever its case's verdict: the part is not needed
     if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {
-      child = std::make_unique<Child>(program, puzzlesFrom(cases, i), limitMs);
+      child = start(i);
       std::string first = judged.why.substr(0, judged.why.find('\n'));
       judged = judgeCase(*child, cases[i], limitMs);
       if (judged.verdict == Verdict::kTimeLimitExceeded)

@@ -7,11 +7,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <variant>
 
 #include "core/catalog.h"
@@ -454,6 +456,30 @@ TEST(SharedStressSet, AnIdleWorkerTakesTheLaterCasesAndTheSetReadsAsOne) {
   FileResult whole = judgeProgram(program, options, builtWorkspace());
   EXPECT_EQ(whole.sets[0].children, 1);
   EXPECT_EQ(whole.sets[0].passed, 10);
+}
+
+// A shared set's later part, once an earlier part has failed, is killed at once, the case it runs
+// included, not waited for until that case's limit: none of its cases counts any more (before, a
+// plain backtracking's second seventeen_clue part ran its case to the 6 s limit after the first
+// part's had failed, the whole report waiting on it).
+TEST(SharedStressSet, ALaterPartIsAbandonedMidCaseOnceAnEarlierPartFailed) {
+  Program program = buildProgram(kRoot + "/judge/fixtures/sleeps.cpp", builtWorkspace());
+  ASSERT_EQ(program.verdict, Verdict::kAccepted) << program.message;
+  std::vector<Case> cases = loadCases(kRoot + "/testcases/leetcode_example.txt");
+  ASSERT_FALSE(cases.empty());
+  std::atomic<bool> earlierPartFailed{false};
+  Child later(program.path, {cases[0].puzzle}, 10000);
+  later.abandonWhen(earlierPartFailed);
+  std::thread earlier([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    earlierPartFailed = true;
+  });
+  std::optional<Answer> answer = later.next(std::chrono::seconds(60));  // it sleeps for an hour
+  earlier.join();
+  EXPECT_FALSE(answer);
+  EXPECT_TRUE(later.abandoned()) << later.exitReason();
+  EXPECT_FALSE(later.timedOut());
+  EXPECT_NE(later.exitReason().find("an earlier part of its set failed"), std::string::npos) << later.exitReason();
 }
 
 // Shared or not, the set's first failure is the one reported, and the cases after it do not count.
