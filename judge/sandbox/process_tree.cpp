@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <sstream>
 #include <vector>
 
@@ -167,17 +168,25 @@ int ProcessTree::dirFd() {
   return dirFd_;
 }
 
-std::string ProcessTree::readFile(const std::string& pid, int Files::*which, const char* file) {
+bool ProcessTree::withFile(const std::string& pid, int Files::*which, const char* file, int flags,
+                           const std::function<bool(int)>& use) {
   std::string path = pid + "/" + file;
-  auto kept = files_.find(pid);
-  if (kept == files_.end() && files_.size() >= kMaxKept) return readAt(dirFd(), path);
-  int& fd = files_[pid].*which;
-  std::string text = fd >= 0 ? readFrom(fd) : "";
-  if (text.empty()) {  // not open yet, or its process ended (and the pid may be another's now)
-    closeFd(fd);
-    fd = openat(dirFd(), path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) text = readFrom(fd);
+  if (files_.find(pid) == files_.end() && files_.size() >= kMaxKept) {
+    int fd = openat(dirFd(), path.c_str(), flags | O_CLOEXEC);
+    bool used = fd >= 0 && use(fd);
+    if (fd >= 0) close(fd);
+    return used;
   }
+  int& fd = files_[pid].*which;
+  if (fd >= 0 && use(fd)) return true;
+  closeFd(fd);  // not open yet, or its process ended (and the pid may be another's now)
+  fd = openat(dirFd(), path.c_str(), flags | O_CLOEXEC);
+  return fd >= 0 && use(fd);
+}
+
+std::string ProcessTree::readFile(const std::string& pid, int Files::*which, const char* file) {
+  std::string text;
+  withFile(pid, which, file, O_RDONLY, [&](int fd) { return !(text = readFrom(fd)).empty(); });
   return text;
 }
 
@@ -202,9 +211,9 @@ ProcessTree::Usage ProcessTree::sample() {
   // double the tree's time at the exit (a case's whole run at once: a Runtime Error, "after the
   // last answer: passed the CPU time limit", seen once for bool_arrays_mrv on seventeen_clue).
   bool mainCounted = mainReadable_ && !procDir_.empty();
-  std::vector<std::string> listed = pids();
-  forget(listed);
-  for (const std::string& pid : listed) {
+  listed_ = pids();
+  forget(listed_);
+  for (const std::string& pid : listed_) {
     Stat stat = parseStat(readFile(pid, &Files::stat, "stat"));
     if (!stat.ok) continue;  // it ended between the listing and the read
     ++usage.processes;
@@ -226,20 +235,8 @@ ProcessTree::Usage ProcessTree::sample() {
 }
 
 void ProcessTree::resetPeak() {
-  for (const std::string& pid : pids()) {
-    std::string path = pid + "/clear_refs";
-    auto kept = files_.find(pid);
-    if (kept == files_.end() && files_.size() >= kMaxKept) {
-      int fd = openat(dirFd(), path.c_str(), O_WRONLY | O_CLOEXEC);
-      if (fd >= 0) (void)!write(fd, "5", 1), close(fd);
-      continue;
-    }
-    int& fd = files_[pid].clearRefs;
-    if (fd >= 0 && write(fd, "5", 1) == 1) continue;
-    closeFd(fd);  // not open yet, or its process ended (the pid may be another's now)
-    fd = openat(dirFd(), path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd >= 0) (void)!write(fd, "5", 1);
-  }
+  for (const std::string& pid : listed_)
+    withFile(pid, &Files::clearRefs, "clear_refs", O_WRONLY, [](int fd) { return write(fd, "5", 1) == 1; });
   peakKb_ = 0;
 }
 

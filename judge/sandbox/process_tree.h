@@ -27,6 +27,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -52,6 +53,7 @@ class ProcessTree {
   Usage sample();
   // Starts a new peak: each process's high-water mark set back to what it
   // holds now (clear_refs 5), so that the next sample's peak is the next case's.
+  // The processes are those the last sample() listed (each caller samples first).
   void resetPeak();
 
  private:
@@ -64,6 +66,11 @@ class ProcessTree {
   bool namespaceReady();
   std::vector<std::string> pids();  // the processes to read now, by their names in the tree's /proc
   int dirFd();                       // the tree's /proc (procDir_, else the host's), open; -1 if not
+  // `use` on `pid`'s /proc file `file`, kept open in `which` (opened with `flags`): tried on the
+  // kept descriptor, then once on the file opened again (its process ended, and the pid may be
+  // another's now); beyond kMaxKept processes, opened for this use only. Whether `use` succeeded.
+  bool withFile(const std::string& pid, int Files::*which, const char* file, int flags,
+                const std::function<bool(int)>& use);
   // `pid`'s /proc file `file`, kept open in `which`, read from its start: "" when gone.
   std::string readFile(const std::string& pid, int Files::*which, const char* file);
   void forget(const std::vector<std::string>& alive);  // closes the files of processes gone
@@ -78,6 +85,7 @@ class ProcessTree {
   DIR* listing_ = nullptr;              // procDir_, open while the namespace is read
   int dirFd_ = -1;                      // "/proc" without a namespace
   std::map<std::string, Files> files_;  // by pid, as listed
+  std::vector<std::string> listed_;     // the processes the last sample read (resetPeak's)
 };
 
 // A process whose parent is `parent`, found in /proc; 0 when there is none.

@@ -777,8 +777,10 @@ bool Child::readLine(std::string& line, Clock::time_point deadline) {
       if (n == 0) return waitForExit(deadline), false;  // fd 3 closed: it has ended
     }
     // Still waiting: check the limits (an answer is measured by the caller).
-    if (pending_.find('\n') == std::string::npos && abandon_ && abandon_->load()) return kill(Stop::kAbandoned), false;
-    if (pending_.find('\n') == std::string::npos && !watch()) return false;
+    if (pending_.find('\n') == std::string::npos) {
+      if (abandon_ && abandon_->load()) return kill(Stop::kAbandoned), false;
+      if (!watch()) return false;
+    }
   }
   size_t end = pending_.find('\n');
   line = pending_.substr(0, end);
