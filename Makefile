@@ -489,12 +489,13 @@ $(shell mkdir -p $(BUILD) && echo '$(SOLUTIONS)' | cmp -s - $(BUILD)/solution-li
 $(BUILD)/sudoku $(BUILD)/tests $(BUILD)/benchmarks: $(BUILD)/solution-list
 
 # The unity build's units (UNITY, above): rewritten when the list of files changes, which
-# $(BUILD)/test-list and judge-list record (at parse time, as solution-list), or tools/unity.sh does.
+# $(BUILD)/test-list and judge-list (with the judge's count of units) record (at parse time, as
+# solution-list), or tools/unity.sh does.
 ifeq ($(UNITY),1)
 ifeq ($(JUDGE_ONLY),)
 $(shell mkdir -p $(BUILD) && echo '$(TEST_SOURCES)' | cmp -s - $(BUILD)/test-list || echo '$(TEST_SOURCES)' > $(BUILD)/test-list)
 endif
-$(shell mkdir -p $(BUILD) && echo '$(JUDGE_SOURCES)' | cmp -s - $(BUILD)/judge-list || echo '$(JUDGE_SOURCES)' > $(BUILD)/judge-list)
+$(shell mkdir -p $(BUILD) && echo '$(JUDGE_UNIT_COUNT) $(JUDGE_SOURCES)' | cmp -s - $(BUILD)/judge-list || echo '$(JUDGE_UNIT_COUNT) $(JUDGE_SOURCES)' > $(BUILD)/judge-list)
 # (Static pattern rules: a generic one would offer make a way to remake the units' .d files.)
 $(UNITY_OBJS:.o=.cpp): $(OBJ)/unity/tests-%.cpp: $(BUILD)/test-list tools/unity.sh
 	@mkdir -p $(@D)
