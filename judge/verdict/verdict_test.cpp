@@ -428,10 +428,11 @@ namespace {
 // A stress set that does not count: a worker with no set of its own takes the later half of
 // the cases ahead; the set reads as one (every case, in order, each case's time).
 TEST(SharedStressSet, AnIdleWorkerTakesTheLaterCasesAndTheSetReadsAsOne) {
-  Program program = buildProgram(kRoot + "/judge/fixtures/slow_near_limit.cpp", builtWorkspace());
+  // Cases of 180 ms by the wall clock, as the workers deal them out, and next to no CPU time.
+  Program program = buildProgram(kRoot + "/judge/fixtures/naps.cpp", builtWorkspace());
   ASSERT_EQ(program.verdict, Verdict::kAccepted) << program.message;
   JudgeOptions options;
-  options.sets = {"serg_multi"};  // a stress set: 10 cases of 180 ms each here
+  options.sets = {"serg_multi"};  // a stress set: 10 cases of 180 ms each
   options.maxCases = 10;
   options.timeLimitMs = 1000;
   options.setJobs = 2;
