@@ -13,7 +13,7 @@
 # the compiler's exit, its message on stderr.
 set -eu
 toolchain=$1 file=$2 name=$3 out=$4 root=$5
-. "$toolchain"  # sets cxx, standard, flags, instrument, includes, runtime
+. "$toolchain"  # sets cxx, standard, flags, instrument, includes, runtime, linkflags
 mkdir -p "$(dirname "$out")"
 own=$(mktemp "$out.XXXXXX")  # this build's own names (in the box every build is process 2)
 trap 'rm -f "$own" "$own.cc"' EXIT
@@ -23,5 +23,5 @@ trap 'rm -f "$own" "$own.cc"' EXIT
   echo 'static void judge_replay_solve(std::vector<std::vector<char>>& board) { Solution().solveSudoku(board); }'
   echo 'int main(int argc, char** argv) { return judge_replay_main(argc, argv, judge_replay_solve); }'
 } > "$own.cc"
-$cxx -std="$standard" $flags $instrument $includes "$own.cc" $runtime -rdynamic -o "$own"
+$cxx -std="$standard" $flags $instrument $includes "$own.cc" $runtime -rdynamic ${linkflags:-} -o "$own"
 mv -f "$own" "$out"
