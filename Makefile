@@ -388,7 +388,7 @@ help: ## List the targets
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
 	$(NEED_GTEST)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
 .PHONY: sudoku
@@ -397,7 +397,7 @@ $(BUILD)/tests: $(CLI_LIB) | $(BUILD)/sudoku
 $(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
 $(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(CORE_LIB)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^)
 
 # The toolkit's 9x9 engine is built for the CPU that builds it, at -O3, as the fastest public
 # solvers build themselves (tdoku: -march=native), and in the default build by clang 19 where
@@ -543,6 +543,9 @@ need-json:
 # Only in the default build, where clang 19 is installed; other builds compile as they say.
 ifneq ($(QUICK_CXX),)
 QUICK_FLAGS    := -O0 -g1
+# The judge, the tests and the sudoku command linked by lld where it is installed (the tests'
+# binary 0.13 s where GNU ld takes 0.5, the last step of their build): the linker changes no code.
+QUICK_LDFLAGS   = $(JUDGED_LINKFLAGS)
 JUDGE_CORE_LIB := $(patsubst $(OBJ)/%,$(QUICK_OBJ)/%,$(CORE_LIB))
 JUDGE_PCH_OWN  := $(BUILD)/pch/judge.pch
 TESTS_PCH      := $(BUILD)/pch/tests.pch
@@ -595,7 +598,7 @@ endif
 $(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(EXPLORE_OBJ)/page.o $(OBJ)/judge/replay/replay.o \
               $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(JUDGED_LINKFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^
 
 # The runner every judged program is linked with, built by the judge's compiler.
 $(JUDGED)/runner.o: judge/sandbox/runner.cpp
@@ -770,22 +773,22 @@ endif
 
 # make test in a fresh clone, longest first. make starts the objects in the order it meets them,
 # and one it meets before the header it needs is built waits for make's next pass, after all
-# the rest: so the tests' three units (4 s of CPU each, here) came last, one of them alone on a
+# the rest (make waits for a free core at each step it starts, before it meets the next): so the tests' three units (4 s of CPU each, here) came last, one of them alone on a
 # core for its last 3.5 s. For `make test`, every object waits (order-only) for the tests'
 # header, so that only the precompiled headers build first (the judge's and the tests' on one
-# core, LeetCode's preludes on the other, about 3.5 s each); then make meets the longest
-# objects first, and the short ones fill both cores at the end (a fresh make test's build
-# 34 s to 29, here). Only the order changes: no object gains or loses a prerequisite it is
+# core, LeetCode's preludes on the other, about 3.5 s each); then make meets the command line's
+# header, then the longest objects (so that the header's own are met after it is built), and
+# the short ones fill both cores at the end (a fresh make test's build 34 s to 29, here). Only the order changes: no object gains or loses a prerequisite it is
 # rebuilt for.
 ifneq ($(QUICK_CXX),)
 ifneq ($(filter test,$(MAKECMDGOALS)),)
-TESTS_LONGEST := $(UNITY_OBJS) $(REPLAY_PCH) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(CXX23_WRAPPERS) \
+TESTS_LONGEST := $(CLI_PCH) $(UNITY_OBJS) $(REPLAY_PCH) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(CXX23_WRAPPERS) \
                  $(JUDGED)/board.o $(MARKDOWN_LIB) $(SUDOKU_OBJ)/sudoku.o $(EXPLORE_OBJ)/page.o
 TESTS_GATED   := $(REPLAY_PCH) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(WRAPPERS) $(JUDGE_RUNTIME) \
                  $(SUDOKU_OBJ)/sudoku.o $(EXPLORE_OBJ)/page.o $(CORE_LIB) $(SUDOKU_LIB) $(CLI_LIB) \
                  $(SUDOKU_OBJ)/sudoku_main.o $(OBJ)/judge/replay/replay.o $(JUDGE_CORE_LIB) \
                  $(EXPLORE_OBJ)/capture.o $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) \
-                 $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/guard_test.o $(CLI_PCH)
+                 $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/guard_test.o $(CLI_PCH) $(WRAPPERS:.o=.cc)
 $(sort $(TESTS_GATED)): | $(TESTS_PCH)
 .PHONY: tests-longest-first
 tests-longest-first: $(TESTS_LONGEST)
