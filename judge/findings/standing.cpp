@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <atomic>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 namespace judge {
@@ -178,16 +180,59 @@ std::vector<Entrant*> roundOrder(Entrant& yours, std::vector<Entrant>& bundled, 
   return order;
 }
 
-// `measure` on each entrant, in `order`, `jobs` at a time: each program in a child of its own,
-// timed by its own CPU clock, so that two run on two cores as one would on one (the copy of a
-// bundled file still comes out level with it: standing_test.cpp). Each entrant is one thread's.
-void atATime(const std::vector<Entrant*>& order, int jobs, const std::function<void(Entrant&)>& measure) {
-  std::atomic<size_t> next{0};
+// One entrant's turn: its calibration (round -1) or one of its rounds.
+struct Turn {
+  Entrant* entrant;
+  int round;
+  bool taken = false;
+};
+
+// Every turn, `jobs` at a time: each program in a child of its own, timed by its own CPU clock,
+// so that two run on two cores as one would on one (the copy of a bundled file still comes out
+// level with it: standing_test.cpp). The turns go in order, the calibrations first, then each
+// round in its own order (roundOrder), with no wait between rounds: a worker takes the first turn
+// whose entrant is not being timed and has no earlier turn left, so that each entrant's turns
+// stay in order and one at a time, and a slow entrant (yours, often) does not leave a core idle
+// at every round's end (before, each round waited for its last entrant). None is taken once your
+// file failed, nor any of an entrant that failed.
+void takeTurns(std::vector<Turn>& turns, int jobs, const Entrant& yours, const std::function<void(Turn&)>& measure) {
+  std::mutex lock;
+  std::condition_variable changed;
+  std::set<const Entrant*> busy;
+  auto next = [&]() -> Turn* {  // (under `lock`) the turn to take, or none for now
+    std::set<const Entrant*> waiting;  // entrants with an earlier turn not taken
+    for (Turn& turn : turns) {
+      if (turn.taken) continue;
+      if (!busy.count(turn.entrant) && !waiting.count(turn.entrant)) return &turn;
+      waiting.insert(turn.entrant);
+    }
+    return nullptr;
+  };
+  auto left = [&] {
+    return yours.failed.empty() &&
+           std::any_of(turns.begin(), turns.end(), [](const Turn& turn) { return !turn.taken; });
+  };
   auto worker = [&] {
-    for (size_t i = next++; i < order.size(); i = next++) measure(*order[i]);
+    std::unique_lock<std::mutex> hold(lock);
+    while (left()) {
+      Turn* turn = next();
+      if (!turn) {
+        changed.wait(hold);
+        continue;
+      }
+      turn->taken = true;
+      if (!turn->entrant->failed.empty()) continue;
+      busy.insert(turn->entrant);
+      hold.unlock();
+      measure(*turn);
+      hold.lock();
+      busy.erase(turn->entrant);
+      changed.notify_all();
+    }
+    changed.notify_all();
   };
   std::vector<std::thread> workers;
-  for (int j = 1; j < std::min<int>(jobs, int(order.size())); ++j) workers.emplace_back(worker);
+  for (int j = 1; j < jobs; ++j) workers.emplace_back(worker);
   worker();
   for (std::thread& w : workers) w.join();
 }
@@ -244,10 +289,13 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   std::optional<Entrant> floor = floorEntrant(subsets, workspace);
   if (floor) bundled.push_back(std::move(*floor));  // timed in the rounds, but not a standing's row
   int jobs = std::max(1, std::min<int>(options.jobs, int(std::thread::hardware_concurrency())));
-  atATime(roundOrder(mine, bundled, 0), jobs,
-          [&](Entrant& entrant) { calibrate(entrant, subsets, options.targetMicros); });
-  for (int round = 0; round < options.rounds && mine.failed.empty(); ++round)
-    atATime(roundOrder(mine, bundled, round), jobs, [&](Entrant& entrant) { timeRound(entrant, subsets); });
+  std::vector<Turn> turns;
+  for (int round = -1; round < options.rounds; ++round)
+    for (Entrant* entrant : roundOrder(mine, bundled, std::max(round, 0))) turns.push_back({entrant, round});
+  takeTurns(turns, jobs, mine, [&](Turn& turn) {
+    if (turn.round < 0) calibrate(*turn.entrant, subsets, options.targetMicros);
+    else timeRound(*turn.entrant, subsets);
+  });
   if (!mine.failed.empty()) {
     report.notes.push_back(trf("not measured: your file failed when its cases ran again to be timed (%s): does it "
                                "keep state between calls?", {mine.failed}));
