@@ -146,12 +146,16 @@ void printAll(const Run& run, const std::vector<std::string>& files, bool strict
 // The exit status an interrupt during the stress tiers ends the judge with.
 volatile std::sig_atomic_t interruptStatus = 1;
 volatile std::sig_atomic_t onTerminal = 0;
+// Set by Ctrl-C before it kills the boxes: a set whose child it killed must not print a row (its
+// worker would read the killed child as a Runtime Error) between the kill and the judge's exit.
+volatile std::sig_atomic_t interrupted = 0;
 
 // The note Ctrl-C prints, looked up before: a signal handler may not call gettext.
 const char* interruptNote = "";
 
 extern "C" void onInterrupt(int) {
   const char kClear[] = "\r\033[K";
+  interrupted = 1;
   judge::killEveryBox();  // before the judge ends: each box's init first, so no bwrap orphans one
   if (onTerminal) (void)!write(1, kClear, sizeof kClear - 1);
   (void)!write(1, "\n", 1);
@@ -223,6 +227,7 @@ class LiveReport {
 
   // The progress line is rubbed out before anything is printed, and drawn again after.
   void printLocked(const std::string& text) {
+    if (interrupted) return;  // Ctrl-C has the last word (onInterrupt)
     if (terminal_) std::fputs("\r\033[K", stdout);
     std::fputs(text.c_str(), stdout);
     if (terminal_ && !done_) std::fputs(progressLine().c_str(), stdout);
