@@ -89,8 +89,9 @@ TEST_OBJS  := $(patsubst %.cpp,$(OBJ)/%.o,$(filter-out sudoku/% markdown/%,$(TES
 # A unity build of the tests: the test files compiled together in two translation units
 # (tools/unity.sh deals them by size), not one each. Each file alone loads the tests' header and
 # instantiates GoogleTest's and the library's templates again: the 33 files took 32 s of CPU one
-# by one and 13 s as one unit; the 36 of today 11.7 s in three units, 10.6 in two, here. Where clang's quick build is ("The first answer in seconds",
-# below); UNITY=0: one object a file (quicker to rebuild after editing one test file).
+# by one and 13 s as one unit; the 36 of 2026-12-04 11.7 s in three units, 10.6 in two, here.
+# Where clang's quick build is ("The first answer in seconds", below); UNITY=0: one object a file
+# (quicker to rebuild after editing one test file).
 UNITY      ?= $(if $(QUICK_CXX),1,0)
 TEST_UNIT_COUNT := 2
 UNITY_OBJS := $(patsubst %,$(OBJ)/unity/tests-%.o,$(shell seq $(TEST_UNIT_COUNT)))
@@ -787,23 +788,25 @@ $(SERVE_OBJ)/guard_test.o: $(TESTS_PCH)
 endif
 
 # make test in a fresh clone, longest first. make starts the objects in the order it meets them,
-# and one it meets before the header it needs is built waits for make's next pass, after all
-# the rest (make waits for a free core at each step it starts, before it meets the next): so the tests' three units (4 s of CPU each, here) came last, one of them alone on a
-# core for its last 3.5 s. For `make test`, every object waits (order-only) for the tests'
-# header, so that only the precompiled headers build first (the judge's and the tests' on one
-# core, LeetCode's preludes on the other, about 3.5 s each); then make meets the command line's
-# header, then the longest objects (so that the header's own are met after it is built), and
-# the short ones fill both cores at the end (a fresh make test's build 34 s to 29, here). Only the order changes: no object gains or loses a prerequisite it is
-# rebuilt for.
+# and one it meets before the header it needs is built waits for make's next pass, after all the
+# rest (make waits for a free core at each step it starts, before it meets the next): so the
+# tests' units came last, one of them alone on a core for its last 3.5 s. For `make test`, every
+# object waits (order-only) for the tests' header, so that only the precompiled headers build
+# first (the judge's and the tests' on one core, LeetCode's preludes on the other, about 3.5 s
+# each); then make meets the command line's and the solutions' headers, chained on those, then
+# the longest objects (so that the headers' own are met after they are built), and the short ones fill both cores at the end (a
+# fresh make test's build 34 s to 29, here). Only the order changes: no object gains or loses a
+# prerequisite it is rebuilt for.
 ifneq ($(QUICK_CXX),)
 ifneq ($(filter test,$(MAKECMDGOALS)),)
-TESTS_LONGEST := $(CLI_PCH) $(UNITY_OBJS) $(REPLAY_PCH) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(CXX23_WRAPPERS) \
+TESTS_LONGEST := $(CLI_PCH) $(SOLUTIONS_PCH) $(UNITY_OBJS) $(REPLAY_PCH) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(CXX23_WRAPPERS) \
                  $(JUDGED)/board.o $(MARKDOWN_LIB) $(SUDOKU_OBJ)/sudoku.o $(EXPLORE_OBJ)/page.o
-TESTS_GATED   := $(REPLAY_PCH) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(WRAPPERS) $(JUDGE_RUNTIME) \
-                 $(SUDOKU_OBJ)/sudoku.o $(EXPLORE_OBJ)/page.o $(CORE_LIB) $(SUDOKU_LIB) $(CLI_LIB) \
-                 $(SUDOKU_OBJ)/sudoku_main.o $(OBJ)/judge/replay/replay.o $(JUDGE_CORE_LIB) \
-                 $(EXPLORE_OBJ)/capture.o $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) \
-                 $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/guard_test.o $(CLI_PCH) $(WRAPPERS:.o=.cc)
+# (The units and the Markdown checks need the tests' header anyway; the solutions' header,
+# chained on the standard library's, waits too, or make would meet the rest while it waits for a core.)
+TESTS_GATED   := $(filter-out $(UNITY_OBJS) $(MARKDOWN_LIB),$(TESTS_LONGEST)) $(WRAPPERS) $(WRAPPERS:.o=.cc) \
+                 $(JUDGE_RUNTIME) $(CORE_LIB) $(SUDOKU_LIB) $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o \
+                 $(OBJ)/judge/replay/replay.o $(JUDGE_CORE_LIB) $(EXPLORE_OBJ)/capture.o \
+                 $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/guard_test.o
 $(sort $(TESTS_GATED)): | $(TESTS_PCH)
 .PHONY: tests-longest-first
 tests-longest-first: $(TESTS_LONGEST)
