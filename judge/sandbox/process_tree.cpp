@@ -21,6 +21,7 @@ struct Stat {
   long long ownTicks = 0;     // utime + stime: its threads, live and ended
   long long reapedTicks = 0;  // cutime + cstime: the children it has waited for
   long long residentPages = 0;
+  char state = '?';  // R: running or waiting for a core; S, D: waiting for something else; Z: ended
   bool ok = false;
 };
 
@@ -63,7 +64,8 @@ Stat parseStat(const std::string& text) {
     while (*at == ' ') ++at;
     if (*at == '\0' || *at == '\n') break;
     char* end = const_cast<char*>(at);
-    long long value = ++number == 3 ? 0 : std::strtoll(at, &end, 10);
+    if (++number == 3) stat.state = *at;
+    long long value = number == 3 ? 0 : std::strtoll(at, &end, 10);
     if (number != 3 && end == at) return stat;  // not a number where one belongs
     field[number] = value;
     while (*at != '\0' && *at != ' ' && *at != '\n') ++at;
@@ -144,6 +146,11 @@ long long ProcessTree::mainMicros() {
     return 0;
   }
   return now.tv_sec * 1000000LL + now.tv_nsec / 1000;
+}
+
+bool ProcessTree::mainRunning() {
+  if (mainNsPid_.empty() || (!procDir_.empty() && !namespaceReady())) return false;
+  return parseStat(readFile(mainNsPid_, &Files::stat, "stat")).state == 'R';
 }
 
 // Until bwrap has moved into the new root, /proc/<init>/root/proc is the

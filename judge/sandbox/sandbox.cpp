@@ -46,6 +46,10 @@ constexpr size_t kMaxAnswerLine = 1 << 20;  // a 25x25 answer is under 2 KB
 // about the most a case can overrun its limit before it is stopped.
 constexpr std::chrono::milliseconds kWatchEvery{20};
 constexpr const char* kProgramInBox = "/box/solution";
+// How long a sample waits for the runner to stop after it answers (it stops within microseconds
+// to read the next puzzle, unless it is waiting for a core), and how often it looks.
+constexpr std::chrono::milliseconds kSettleAtMost{5};
+constexpr std::chrono::microseconds kSettleEvery{20};
 
 // Sanitizers as LeetCode runs them, without the leak check (LeetCode accepts
 // leaks). ASan's own memory ceiling is twice the judge's limit, so that the
@@ -729,13 +733,13 @@ std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
     if (line != "ready") return kill(decodeBoard(line) ? Stop::kEarlyAnswer : Stop::kMalformed), std::nullopt;
     ready_ = true;
     readRunnerPrecisely();
-    caseStart_ = tree_->sample().cpuMicros;
+    caseStart_ = settledSample().cpuMicros;
     tree_->resetPeak();  // the runner's start (ASan's, the driver's) is not case 1's peak
   }
   if (!sendNextPuzzle() || !readLine(line, deadline)) return std::nullopt;
   std::optional<Board> board = decodeBoard(line);
   if (!board) return kill(Stop::kMalformed), std::nullopt;
-  ProcessTree::Usage usage = tree_->sample();
+  ProcessTree::Usage usage = settledSample();
   peakKb_ = usage.peakKb;
   // A peak between two samples, or an answer written at once, is still seen: VmHWM keeps it.
   if (peakKb_ > limits_.memoryKb) return kill(Stop::kMemory), std::nullopt;
@@ -744,6 +748,18 @@ std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
   caseStart_ = usage.cpuMicros;  // the time between answers counts too: work in a thread cannot hide there
   tree_->resetPeak();
   return answer;
+}
+
+// The tree's sample once the runner has stopped to wait for its next puzzle: its clock lags while
+// it runs (ProcessTree::mainRunning), so a sample taken between its answer and its next read gave
+// the case less than it used, and the next case the rest (LeetCode's example, about 1 ms, read as
+// 0 us now and then under load: the runner, sent its first puzzle before it had stopped after
+// "ready", ran on through the case). A runner still running after kSettleAtMost is sampled
+// as it is.
+ProcessTree::Usage Child::settledSample() {
+  auto until = Clock::now() + kSettleAtMost;
+  while (tree_->mainRunning() && Clock::now() < until) std::this_thread::sleep_for(kSettleEvery);
+  return tree_->sample();
 }
 
 // The child may hold no answer when a case is sent: one would be for a case it has not seen.

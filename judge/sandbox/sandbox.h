@@ -145,6 +145,7 @@ class Child {
   bool outputFull() const;
 
   void readRunnerPrecisely();
+  ProcessTree::Usage settledSample();
   bool sendNextPuzzle();
   bool readLine(std::string& line, std::chrono::steady_clock::time_point deadline);
   bool watch();  // false, with stop_ set and the tree killed, when a limit is passed
