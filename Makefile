@@ -69,8 +69,16 @@ OBJ        := $(BUILD)/objects
 QUICK_OBJ  := $(BUILD)/objects-quick
 CORE_HOT   := board checker reader counter
 CORE_COLD  := testcases registry catalog words text_file
+# Unity builds (several files compiled as one translation unit, each still a file of its own):
+# the tests', the judge's, and the quick copies of core/, where clang's quick build is ("The first
+# answer in seconds", below). UNITY=0: one object a file.
+UNITY      ?= $(if $(QUICK_CXX),1,0)
+# core/'s quick copies as two units: the cold files (the judge's, the tests' and the toolkit's)
+# and the hot ones (the judge's own): 3.1 s of CPU one file at a time, 1.2 s as one unit, here.
+QUICK_CORE_UNITS := $(if $(QUICK_CXX),$(if $(filter 1,$(UNITY)),$(QUICK_OBJ)/core/cold-unit.o $(QUICK_OBJ)/core/hot-unit.o))
+QUICK_CORE_COLD  := $(if $(QUICK_CORE_UNITS),$(QUICK_OBJ)/core/cold-unit.o,$(addprefix $(QUICK_OBJ)/core/,$(CORE_COLD:=.o)))
 CORE_LIB   := $(addprefix $(OBJ)/core/,$(CORE_HOT:=.o)) \
-              $(addprefix $(if $(QUICK_CXX),$(QUICK_OBJ),$(OBJ))/core/,$(CORE_COLD:=.o))
+              $(if $(QUICK_CXX),$(QUICK_CORE_COLD),$(addprefix $(OBJ)/core/,$(CORE_COLD:=.o)))
 # The sudoku toolkit (sudoku/) uses core/'s board, checker, reader and counter; the judge
 # never uses it. Its objects go to $(BUILD)/objects/sudoku/, since $(BUILD)/sudoku is the command.
 SUDOKU_OBJ := $(OBJ)/sudoku
@@ -90,9 +98,8 @@ TEST_OBJS  := $(patsubst %.cpp,$(OBJ)/%.o,$(filter-out sudoku/% markdown/%,$(TES
 # (tools/unity.sh deals them by size), not one each. Each file alone loads the tests' header and
 # instantiates GoogleTest's and the library's templates again: the 33 files took 32 s of CPU one
 # by one and 13 s as one unit; the 36 of 2026-12-04 11.7 s in three units, 10.6 in two, here.
-# Where clang's quick build is ("The first answer in seconds", below); UNITY=0: one object a file
-# (quicker to rebuild after editing one test file).
-UNITY      ?= $(if $(QUICK_CXX),1,0)
+# Where clang's quick build is (UNITY, above); UNITY=0: one object a file (quicker to rebuild
+# after editing one test file).
 TEST_UNIT_COUNT := 2
 UNITY_OBJS := $(patsubst %,$(OBJ)/unity/tests-%.o,$(shell seq $(TEST_UNIT_COUNT)))
 TEST_LINK  := $(if $(filter 1,$(UNITY)),$(UNITY_OBJS),$(TEST_OBJS))
@@ -119,10 +126,12 @@ JUDGE_SOURCES := $(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
 JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(JUDGE_SOURCES))
 # The rooms compiled as one unity unit, as the tests are (UNITY, above): 17 s of CPU one file at
 # a time, 4.6 s in two units and 3.5 s in one, here (the JSON and standard templates they share
-# instantiated and compiled once).
+# instantiated and compiled once); with the replay's reader and explore's page, which the judge
+# links too (judge/replay/README.md), 4.2 s where the unit and the two objects took 5.3.
 JUDGE_UNIT_COUNT := 1
 JUDGE_UNITS   := $(patsubst %,$(OBJ)/unity/judge-%.o,$(shell seq $(JUDGE_UNIT_COUNT)))
-JUDGE_LINK    := $(if $(filter 1,$(UNITY)),$(JUDGE_UNITS),$(JUDGE_CORE))
+JUDGE_UNIT_SOURCES := $(JUDGE_SOURCES) judge/replay/replay.cpp explore/page.cpp
+JUDGE_LINK    := $(if $(filter 1,$(UNITY)),$(JUDGE_UNITS),$(JUDGE_CORE) $(OBJ)/judge/replay/replay.o $(OBJ)/explore/page.o)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
@@ -497,14 +506,14 @@ ifeq ($(UNITY),1)
 ifeq ($(JUDGE_ONLY),)
 $(shell mkdir -p $(BUILD) && echo '$(TEST_UNIT_COUNT) $(TEST_SOURCES)' | cmp -s - $(BUILD)/test-list || echo '$(TEST_UNIT_COUNT) $(TEST_SOURCES)' > $(BUILD)/test-list)
 endif
-$(shell mkdir -p $(BUILD) && echo '$(JUDGE_UNIT_COUNT) $(JUDGE_SOURCES)' | cmp -s - $(BUILD)/judge-list || echo '$(JUDGE_UNIT_COUNT) $(JUDGE_SOURCES)' > $(BUILD)/judge-list)
+$(shell mkdir -p $(BUILD) && echo '$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES)' | cmp -s - $(BUILD)/judge-list || echo '$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES)' > $(BUILD)/judge-list)
 # (Static pattern rules: a generic one would offer make a way to remake the units' .d files.)
 $(UNITY_OBJS:.o=.cpp): $(OBJ)/unity/tests-%.cpp: $(BUILD)/test-list tools/unity.sh
 	@mkdir -p $(@D)
 	$(call say,UNITY,$@)tools/unity.sh $* $(TEST_UNIT_COUNT) $(TEST_SOURCES) > $@.tmp && mv -f $@.tmp $@
 $(JUDGE_UNITS:.o=.cpp): $(OBJ)/unity/judge-%.cpp: $(BUILD)/judge-list tools/unity.sh
 	@mkdir -p $(@D)
-	$(call say,UNITY,$@)tools/unity.sh $* $(JUDGE_UNIT_COUNT) $(JUDGE_SOURCES) > $@.tmp && mv -f $@.tmp $@
+	$(call say,UNITY,$@)tools/unity.sh $* $(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES) > $@.tmp && mv -f $@.tmp $@
 $(UNITY_OBJS) $(JUDGE_UNITS): %.o: %.cpp
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 # What the Makefile gives single files (below), every unit has.
@@ -548,7 +557,7 @@ QUICK_FLAGS    := -O0 -g1
 # The judge, the tests and the sudoku command linked by lld where it is installed (the tests'
 # binary 0.13 s where GNU ld takes 0.5, the last step of their build): the linker changes no code.
 QUICK_LDFLAGS   = $(JUDGED_LINKFLAGS)
-JUDGE_CORE_LIB := $(patsubst $(OBJ)/%,$(QUICK_OBJ)/%,$(CORE_LIB))
+JUDGE_CORE_LIB := $(or $(QUICK_CORE_UNITS),$(patsubst $(OBJ)/%,$(QUICK_OBJ)/%,$(CORE_LIB)))
 JUDGE_PCH_OWN  := $(BUILD)/pch/judge.pch
 TESTS_PCH      := $(BUILD)/pch/tests.pch
 quick_compile   = $(QUICK_CXX) $(CXXSTD) $(QUICK_FLAGS) $(WARNINGS) $(CPPFLAGS) -include-pch $(1)
@@ -566,6 +575,16 @@ $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o: $(CLI_PCH)
 $(QUICK_OBJ)/core/%.o: core/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
+ifneq ($(QUICK_CORE_UNITS),)
+CORE_UNIT_cold := $(CORE_COLD)
+CORE_UNIT_hot  := $(CORE_HOT)
+$(shell mkdir -p $(BUILD) && echo '$(CORE_COLD) | $(CORE_HOT)' | cmp -s - $(BUILD)/core-list || echo '$(CORE_COLD) | $(CORE_HOT)' > $(BUILD)/core-list)
+$(QUICK_CORE_UNITS:.o=.cpp): $(QUICK_OBJ)/core/%-unit.cpp: $(BUILD)/core-list tools/unity.sh
+	@mkdir -p $(@D)
+	$(call say,UNITY,$@)tools/unity.sh 1 1 $(CORE_UNIT_$*:%=core/%.cpp) > $@.tmp && mv -f $@.tmp $@
+$(QUICK_CORE_UNITS): %.o: %.cpp
+	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
+endif
 # The bundled solutions (for the tests and the toolkit) by clang on one precompiled prelude
 # (core/prelude.h: the whole standard library, its templates instantiated there), at CXXFLAGS:
 # 0.2 to 0.5 s of CPU a file (0.4 to 0.9 with the templates instantiated in each), where
@@ -606,10 +625,9 @@ JUDGE_CORE_LIB := $(CORE_LIB)
 endif
 
 # The judge's objects, longest to compile first: make starts them in the order it meets them, so
-# the short ones fill both cores at the end (the unit and judge_main.o 3.5 s of CPU each, page.o
-# 1.5, core/'s objects under 0.4 each, here).
-$(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(EXPLORE_OBJ)/page.o $(OBJ)/judge/replay/replay.o \
-              $(JUDGE_CORE_LIB)
+# the short ones fill both cores at the end (the unit 4.2 s of CPU, judge_main.o 3.8, core/'s units
+# 0.6 each, here).
+$(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^
 
@@ -654,7 +672,7 @@ PO_LANGS    := $(basename $(notdir $(wildcard po/*.po)))
 LOCALE_DIR  := $(BUILD)/locale
 CATALOGUES  := $(if $(shell command -v msgfmt),$(foreach lang,$(PO_LANGS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/sudoku-judge.mo))
 LANG_ARG     = $(if $(value JUDGE_LANG),--lang $(call quote,JUDGE_LANG))
-$(OBJ)/core/words.o $(QUICK_OBJ)/core/words.o: CPPFLAGS += -DLOCALE_DIR='"$(abspath $(LOCALE_DIR))"'
+$(OBJ)/core/words.o $(QUICK_OBJ)/core/words.o $(QUICK_OBJ)/core/cold-unit.o: CPPFLAGS += -DLOCALE_DIR='"$(abspath $(LOCALE_DIR))"'
 $(JUDGE_BIN) $(BUILD)/tests: | $(CATALOGUES)
 $(OBJ)/judge/translation_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
 
@@ -685,17 +703,17 @@ REPLAY_CXX       := $(CXX)
 REPLAY_FLAGS     := -O2 -w
 REPLAY_INSTRUMENT = $(if $(findstring clang,$(REPLAY_CXX)),-finstrument-functions-after-inlining,\
                     -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include)
-REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o board.o checker.o registry.o words.o)
+REPLAY_CORE      := $(if $(QUICK_CORE_UNITS),cold-unit.o hot-unit.o,board.o checker.o registry.o words.o)
+REPLAY_RUNTIME   := $(addprefix $(REPLAY_DIR)/,replay_program.o runner.o capture.o page.o $(REPLAY_CORE))
 # Explore's page and core's board, checker, registry and words: where the judge's own copies are
 # built (by clang, "The first answer in seconds"), the replay's are copies of those (12 s of CPU
 # less on a fresh clone), in its folder, which its compile box sees; explore's capture (not
 # instrumented: it holds the hooks) a copy of the tests' (0.9 s less); else compiled as the rest.
-REPLAY_SHARED    := $(addprefix $(REPLAY_DIR)/,page.o board.o checker.o registry.o words.o \
-                      $(if $(QUICK_CXX),capture.o))
+REPLAY_SHARED    := $(addprefix $(REPLAY_DIR)/,page.o $(REPLAY_CORE) $(if $(QUICK_CXX),capture.o))
 ifneq ($(QUICK_CXX),)
 $(REPLAY_DIR)/page.o: $(EXPLORE_OBJ)/page.o
 $(REPLAY_DIR)/capture.o: $(EXPLORE_OBJ)/capture.o
-$(foreach o,board checker registry words,$(eval $(REPLAY_DIR)/$(o).o: $(QUICK_OBJ)/core/$(o).o))
+$(foreach o,$(REPLAY_CORE),$(eval $(REPLAY_DIR)/$(o): $(QUICK_OBJ)/core/$(o)))
 $(REPLAY_SHARED):
 	@mkdir -p $(@D)
 	$(call say,COPY,$@)cp -f $< $@
@@ -727,7 +745,7 @@ $(REPLAY_TOOLCHAIN): $(REPLAY_RUNTIME) $(REPLAY_PCH) $(JUDGED)/link-choice
 	  "includes='$(if $(REPLAY_PCH),-I$(abspath $(REPLAY_DIR)/pch) )-I$(CURDIR)'" \
 	  "runtime='$(abspath $(REPLAY_RUNTIME))'" "linkflags='$(JUDGED_LINKFLAGS)'" \
 	  "stamp='$$(cat $(REPLAY_RUNTIME) $(REPLAY_PCH) | md5sum | cut -c1-32)'" > $@
-$(BUILD)/tests: $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o
+# (The tests link the judge's, the replay's reader and explore's page among them: JUDGE_LINK.)
 # The judge's own objects, compiled as the others are (see "The first answer in seconds").
 ifneq ($(QUICK_CXX),)
 $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o: COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
