@@ -149,7 +149,7 @@ long long ProcessTree::mainMicros() {
 }
 
 bool ProcessTree::mainRunning() {
-  if (mainNsPid_.empty() || (!procDir_.empty() && !namespaceReady())) return false;
+  if (mainNsPid_.empty() || dirFd() < 0) return false;
   return parseStat(readFile(mainNsPid_, &Files::stat, "stat")).state == 'R';
 }
 
@@ -164,15 +164,19 @@ bool ProcessTree::namespaceReady() {
 
 std::vector<std::string> ProcessTree::pids() {
   if (procDir_.empty()) return {mainNsPid_};
-  if (!namespaceReady()) return {};
-  if (!listing_) listing_ = opendir(procDir_.c_str());
-  return listing_ ? pidsIn(listing_) : std::vector<std::string>{};
+  return dirFd() >= 0 ? pidsIn(listing_) : std::vector<std::string>{};
 }
 
+// The namespace's /proc, opened once it is that /proc: never the host's in its place, whose pids
+// name other processes (mainRunning(), called before the first sample(), read the host's
+// /proc/2, a kernel thread, as the runner, and kept it open).
 int ProcessTree::dirFd() {
-  if (listing_) return dirfd(listing_);
-  if (dirFd_ < 0) dirFd_ = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  return dirFd_;
+  if (procDir_.empty()) {
+    if (dirFd_ < 0) dirFd_ = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    return dirFd_;
+  }
+  if (!listing_ && namespaceReady()) listing_ = opendir(procDir_.c_str());
+  return listing_ ? dirfd(listing_) : -1;
 }
 
 bool ProcessTree::withFile(const std::string& pid, int Files::*which, const char* file, int flags,

@@ -69,7 +69,7 @@ class ProcessTree {
   long long mainMicros();
   bool namespaceReady();
   std::vector<std::string> pids();  // the processes to read now, by their names in the tree's /proc
-  int dirFd();                       // the tree's /proc (procDir_, else the host's), open; -1 if not
+  int dirFd();                       // the tree's /proc (procDir_ once ready, else the host's), open; -1 if not
   // `use` on `pid`'s /proc file `file`, kept open in `which` (opened with `flags`): tried on the
   // kept descriptor, then once on the file opened again (its process ended, and the pid may be
   // another's now); beyond kMaxKept processes, opened for this use only. Whether `use` succeeded.

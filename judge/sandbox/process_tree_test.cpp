@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,6 +66,40 @@ TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
   EXPECT_LE(sampled, spent);
   EXPECT_GE(sampled, spent - 2000) << "the sample missed the time spent after the word";
   for (int fd : {toParent[0], toParent[1], toChild[0], toChild[1]}) close(fd);
+}
+
+// In a box (a PID namespace of its own, read through its /proc), the main process is the box's,
+// from the first look on: a process that never stops is running, before any sample() as after.
+// (The host's /proc in its place named another process: pid 2 there is a kernel thread.)
+TEST(ProcessTree, TheMainProcessOfABoxIsReadInItsOwnNamespace) {
+  pid_t bwrap = fork();
+  ASSERT_GE(bwrap, 0);
+  if (bwrap == 0) {
+    execlp("bwrap", "bwrap", "--unshare-user", "--unshare-pid", "--die-with-parent", "--ro-bind", "/usr", "/usr",
+           "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+           "--proc", "/proc", "--dev", "/dev", "/bin/sh", "-c", "while :; do :; done", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  pid_t init = 0, spinner = 0;
+  while ((!init || !spinner) && std::chrono::steady_clock::now() < until) {
+    if (!init) init = childOf(bwrap);
+    if (init) spinner = childOf(init);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  bool running = false;
+  if (spinner) {
+    ProcessTree tree(init, spinner);
+    while (!(running = tree.mainRunning()) && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_TRUE(running) << "read as stopped: not the box's process";
+    EXPECT_TRUE(tree.mainRunning());
+    EXPECT_EQ(tree.sample().processes, 2);  // the namespace's init and the spinner
+  }
+  kill(bwrap, SIGKILL);
+  int status = 0;
+  waitpid(bwrap, &status, 0);
+  ASSERT_TRUE(init && spinner) << "bwrap started no box";
 }
 
 }  // namespace

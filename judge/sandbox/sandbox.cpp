@@ -46,9 +46,11 @@ constexpr size_t kMaxAnswerLine = 1 << 20;  // a 25x25 answer is under 2 KB
 // about the most a case can overrun its limit before it is stopped.
 constexpr std::chrono::milliseconds kWatchEvery{20};
 constexpr const char* kProgramInBox = "/box/solution";
-// How long a sample waits for the runner to stop after it answers (it stops within microseconds
-// to read the next puzzle, unless it is waiting for a core), and how often it looks.
-constexpr std::chrono::milliseconds kSettleAtMost{5};
+// How long a sample waits for the runner to stop after it answers, and how often it looks: on a
+// core, it stops within microseconds to read the next puzzle; still runnable after that, it is
+// waiting for a core, and its clock was brought up to date when it lost its own (under two busy
+// loops, 1 sample in 7 waited, 1 in 50 for the whole wait, here).
+constexpr std::chrono::milliseconds kSettleAtMost{1};
 constexpr std::chrono::microseconds kSettleEvery{20};
 
 // Sanitizers as LeetCode runs them, without the leak check (LeetCode accepts
@@ -752,10 +754,8 @@ std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
 
 // The tree's sample once the runner has stopped to wait for its next puzzle: its clock lags while
 // it runs (ProcessTree::mainRunning), so a sample taken between its answer and its next read gave
-// the case less than it used, and the next case the rest (LeetCode's example, about 1 ms, read as
-// 0 us now and then under load: the runner, sent its first puzzle before it had stopped after
-// "ready", ran on through the case). A runner still running after kSettleAtMost is sampled
-// as it is.
+// the case less than it used, and the next case the rest (under two busy loops, about one case in
+// 250 read as 0 us, LeetCode's example among them now and then).
 ProcessTree::Usage Child::settledSample() {
   auto until = Clock::now() + kSettleAtMost;
   while (tree_->mainRunning() && Clock::now() < until) std::this_thread::sleep_for(kSettleEvery);
