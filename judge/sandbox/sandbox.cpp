@@ -49,7 +49,7 @@ constexpr const char* kProgramInBox = "/box/solution";
 // How long a sample waits for the runner to stop after it answers, and how often it looks: on a
 // core, it stops within microseconds to read the next puzzle; still runnable after that, it is
 // waiting for a core, and its clock was brought up to date when it lost its own (under two busy
-// loops, 1 sample in 7 waited, 1 in 50 for the whole wait, here).
+// loops, 1 sample in 7 waited, 1 in 80 the whole 1 ms, here).
 constexpr std::chrono::milliseconds kSettleAtMost{1};
 constexpr std::chrono::microseconds kSettleEvery{20};
 
