@@ -576,12 +576,10 @@ $(QUICK_OBJ)/core/%.o: core/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 ifneq ($(QUICK_CORE_UNITS),)
-CORE_UNIT_cold := $(CORE_COLD)
-CORE_UNIT_hot  := $(CORE_HOT)
 $(shell mkdir -p $(BUILD) && echo '$(CORE_COLD) | $(CORE_HOT)' | cmp -s - $(BUILD)/core-list || echo '$(CORE_COLD) | $(CORE_HOT)' > $(BUILD)/core-list)
 $(QUICK_CORE_UNITS:.o=.cpp): $(QUICK_OBJ)/core/%-unit.cpp: $(BUILD)/core-list tools/unity.sh
 	@mkdir -p $(@D)
-	$(call say,UNITY,$@)tools/unity.sh 1 1 $(CORE_UNIT_$*:%=core/%.cpp) > $@.tmp && mv -f $@.tmp $@
+	$(call say,UNITY,$@)tools/unity.sh 1 1 $(patsubst %,core/%.cpp,$(if $(filter hot,$*),$(CORE_HOT),$(CORE_COLD))) > $@.tmp && mv -f $@.tmp $@
 $(QUICK_CORE_UNITS): %.o: %.cpp
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 endif

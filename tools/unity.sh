@@ -1,9 +1,9 @@
 #!/bin/sh
 # Usage: tools/unity.sh UNIT UNITS FILE...
 # Prints unity translation unit UNIT (1 to UNITS) of the FILEs (the test files, the judge's
-# rooms, core/'s quick copies): an #include of each file dealt to it. The files go largest first (in bytes, a rough
-# measure of their compile) to the unit with the fewest bytes so far, so that the units take
-# about as long as each other. Each file is still its own file; the Makefile compiles the units
+# rooms, core/'s quick copies): an #include of each file dealt to it. The files go largest
+# first (in bytes, a rough measure of their compile) to the unit with the fewest bytes so far,
+# so that the units take about as long as each other. Each file is still its own file; the Makefile compiles the units
 # (UNITY).
 set -eu
 unit=$1 units=$2

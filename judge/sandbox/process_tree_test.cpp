@@ -1,5 +1,6 @@
-// The process tree's clock (process_tree.h), read from outside a process that keeps running after
-// it has told the judge something, as a runner does between its answer and its next read.
+// The process tree (process_tree.h): its clock, read from outside a process that keeps running
+// after it has told the judge something, as a runner does between its answer and its next read;
+// and its main process, read in a box's own /proc.
 #include "judge/sandbox/process_tree.h"
 
 #include <gtest/gtest.h>
