@@ -135,6 +135,9 @@ JUDGE_LINK    := $(if $(filter 1,$(UNITY)),$(JUDGE_UNITS),$(JUDGE_CORE) $(OBJ)/j
 JUDGE_BIN     := $(BUILD)/bin/judge
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote          = '$(subst ','\'',$(value $(1)))'
+# $(call record,FILE,TEXT): FILE holds TEXT, rewritten at parse time only when TEXT changes, so that
+# what depends on FILE is remade when a list or a choice changes, and only then (TEXT: no commas).
+record         = $(shell mkdir -p $(dir $(1)) && echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1))
 JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(value TIME_LIMIT_MS),--time-limit-ms $(call quote,TIME_LIMIT_MS)) \
                  $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
@@ -489,14 +492,14 @@ endif
 ifneq ($(CXX23_SOLUTIONS),)
 ifeq ($(JUDGE_ONLY),)
 CXX23_CHOICE := $(CXX23) | $(CXX23_MISSING)
-$(shell mkdir -p $(BUILD) && echo '$(CXX23_CHOICE)' | cmp -s - $(BUILD)/cxx23-choice || echo '$(CXX23_CHOICE)' > $(BUILD)/cxx23-choice)
+$(call record,$(BUILD)/cxx23-choice,$(CXX23_CHOICE))
 $(CXX23_WRAPPERS) $(filter %.skipped.cc,$(CXX23_WRAPPERS:.o=.cc)): $(BUILD)/cxx23-choice
 endif
 endif
 
 # $(BUILD)/solution-list names the bundled solution files (rewritten, at parse time, only when
 # the list changes), so that adding or removing one relinks every binary that lists them.
-$(shell mkdir -p $(BUILD) && echo '$(SOLUTIONS)' | cmp -s - $(BUILD)/solution-list || echo '$(SOLUTIONS)' > $(BUILD)/solution-list)
+$(call record,$(BUILD)/solution-list,$(SOLUTIONS))
 $(BUILD)/sudoku $(BUILD)/tests $(BUILD)/benchmarks: $(BUILD)/solution-list
 
 # The unity build's units (UNITY, above): rewritten when the list of files changes, which
@@ -504,9 +507,9 @@ $(BUILD)/sudoku $(BUILD)/tests $(BUILD)/benchmarks: $(BUILD)/solution-list
 # solution-list), or tools/unity.sh does.
 ifeq ($(UNITY),1)
 ifeq ($(JUDGE_ONLY),)
-$(shell mkdir -p $(BUILD) && echo '$(TEST_UNIT_COUNT) $(TEST_SOURCES)' | cmp -s - $(BUILD)/test-list || echo '$(TEST_UNIT_COUNT) $(TEST_SOURCES)' > $(BUILD)/test-list)
+$(call record,$(BUILD)/test-list,$(TEST_UNIT_COUNT) $(TEST_SOURCES))
 endif
-$(shell mkdir -p $(BUILD) && echo '$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES)' | cmp -s - $(BUILD)/judge-list || echo '$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES)' > $(BUILD)/judge-list)
+$(call record,$(BUILD)/judge-list,$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES))
 # (Static pattern rules: a generic one would offer make a way to remake the units' .d files.)
 $(UNITY_OBJS:.o=.cpp): $(OBJ)/unity/tests-%.cpp: $(BUILD)/test-list tools/unity.sh
 	@mkdir -p $(@D)
@@ -576,7 +579,7 @@ $(QUICK_OBJ)/core/%.o: core/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 ifneq ($(QUICK_CORE_UNITS),)
-$(shell mkdir -p $(BUILD) && echo '$(CORE_COLD) | $(CORE_HOT)' | cmp -s - $(BUILD)/core-list || echo '$(CORE_COLD) | $(CORE_HOT)' > $(BUILD)/core-list)
+$(call record,$(BUILD)/core-list,$(CORE_COLD) | $(CORE_HOT))
 $(QUICK_CORE_UNITS:.o=.cpp): $(QUICK_OBJ)/core/%-unit.cpp: $(BUILD)/core-list tools/unity.sh
 	@mkdir -p $(@D)
 	$(call say,UNITY,$@)tools/unity.sh 1 1 $(patsubst %,core/%.cpp,$(if $(filter hot,$*),$(CORE_HOT),$(CORE_COLD))) > $@.tmp && mv -f $@.tmp $@
@@ -648,7 +651,7 @@ $(JUDGED)/core-prelude.pch: core/prelude.h
 JUDGED_LINKFLAGS := $(if $(shell command -v ld.lld),-fuse-ld=lld)
 # Recorded (rewritten, at parse time, only when it changes), so that installing lld, or
 # losing it, rewrites the toolchain file.
-$(shell mkdir -p $(JUDGED) && echo '$(JUDGED_LINKFLAGS)' | cmp -s - $(JUDGED)/link-choice || echo '$(JUDGED_LINKFLAGS)' > $(JUDGED)/link-choice)
+$(call record,$(JUDGED)/link-choice,$(JUDGED_LINKFLAGS))
 
 # Read by judge/sandbox/build_solution.sh; rewritten with the runtime, so programs linked
 # with an older runtime are rebuilt.
