@@ -11,6 +11,8 @@
 #include <set>
 #include <thread>
 
+#include <sched.h>
+
 namespace judge {
 using namespace core;
 namespace {
@@ -35,6 +37,7 @@ struct Entrant {
   std::vector<std::vector<double>> rounds;  // per set of `sets`: CPU micros per case, a round each
   std::string failed;                       // why it was dropped
   std::optional<Board> solved;              // does_nothing.cpp's: a solved grid for every case
+  bool calibrated = false;                  // its repeats are set: its rounds may start
 };
 
 double medianOf(std::vector<double> values) {
@@ -57,7 +60,8 @@ double fastestRepeats(const std::vector<long long>& micros, size_t at, size_t co
 
 // One run of the entrant's sets, each subset repeated, in one child: CPU
 // micros per case of each set, or false with `failed` set.
-bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<double>& perCase) {
+bool timeOnce(const Entrant& entrant, const std::vector<Subset>& subsets, std::vector<double>& perCase,
+              std::string& failed) {
   std::vector<Case> cases;
   int limitMs = 0;
   for (size_t k = 0; k < entrant.sets.size(); ++k) {
@@ -69,7 +73,7 @@ bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<
     for (Case& c : cases) c = Case{*entrant.solved, entrant.solved, c.where};
   RunOutcome run = runCases(entrant.program, cases, limitMs);
   if (run.verdict != Verdict::kAccepted) {
-    entrant.failed = trf("%s while timed, at %s", {verdictWord(run.verdict),
+    failed = trf("%s while timed, at %s", {verdictWord(run.verdict),
                                                    run.failedAt < cases.size() ? cases[run.failedAt].where
                                                                                : tr("its exit")});
     return false;
@@ -83,12 +87,14 @@ bool timeOnce(Entrant& entrant, const std::vector<Subset>& subsets, std::vector<
   return true;
 }
 
-// The first run, every subset once: sets each set's repeats to about the target.
-bool calibrate(Entrant& entrant, const std::vector<Subset>& subsets, long long targetMicros) {
+// The first run, every subset once: sets each set's repeats to about the target, and makes room
+// for `rounds` rounds.
+bool calibrate(Entrant& entrant, const std::vector<Subset>& subsets, long long targetMicros, int rounds,
+               std::string& failed) {
   entrant.repeats.assign(entrant.sets.size(), 1);
-  entrant.rounds.assign(entrant.sets.size(), {});
+  entrant.rounds.assign(entrant.sets.size(), std::vector<double>(size_t(rounds)));
   std::vector<double> perCase;
-  if (!timeOnce(entrant, subsets, perCase)) return false;
+  if (!timeOnce(entrant, subsets, perCase, failed)) return false;
   for (size_t k = 0; k < entrant.sets.size(); ++k) {
     double pass = perCase[k] * double(subsets[entrant.sets[k]].cases.size());
     double wanted = pass > 0 ? std::ceil(double(targetMicros) / pass) : kMaxRepeats;
@@ -97,10 +103,12 @@ bool calibrate(Entrant& entrant, const std::vector<Subset>& subsets, long long t
   return true;
 }
 
-bool timeRound(Entrant& entrant, const std::vector<Subset>& subsets) {
+// Round `round`: its own slot in each set's times, so that rounds of one program on two cores
+// never write the same element.
+bool timeRound(Entrant& entrant, const std::vector<Subset>& subsets, int round, std::string& failed) {
   std::vector<double> perCase;
-  if (!timeOnce(entrant, subsets, perCase)) return false;
-  for (size_t k = 0; k < perCase.size(); ++k) entrant.rounds[k].push_back(perCase[k]);
+  if (!timeOnce(entrant, subsets, perCase, failed)) return false;
+  for (size_t k = 0; k < perCase.size(); ++k) entrant.rounds[k][size_t(round)] = perCase[k];
   return true;
 }
 
@@ -171,40 +179,66 @@ std::optional<Entrant> floorEntrant(const std::vector<Subset>& subsets, const Wo
   return floor;
 }
 
-// Yours first, then the bundled ones; on odd rounds the other way round.
-std::vector<Entrant*> roundOrder(Entrant& yours, std::vector<Entrant>& bundled, int round) {
+// The cores the rounds run on, one a worker: the first `jobs` this process may use ({-1}, wherever
+// the system puts them, when it cannot say).
+std::vector<int> timingCores(int jobs) {
+  std::vector<int> cores;
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+    for (int cpu = 0; cpu < CPU_SETSIZE && int(cores.size()) < jobs; ++cpu)
+      if (CPU_ISSET(cpu, &allowed)) cores.push_back(cpu);
+  if (cores.empty()) cores.push_back(-1);
+  return cores;
+}
+
+// Keeps the calling thread, and the children it starts from now on, on `core` (-1: anywhere).
+void keepOn(int core) {
+  if (core < 0) return;
+  cpu_set_t only;
+  CPU_ZERO(&only);
+  CPU_SET(core, &only);
+  sched_setaffinity(0, sizeof only, &only);  // 0: this thread; should it fail, the round runs where it may
+}
+
+// Round `round`'s order: yours first, then the bundled ones, and the other way round in the next
+// round on the same core (rounds take turns on the cores: takeTurns).
+std::vector<Entrant*> roundOrder(Entrant& yours, std::vector<Entrant>& bundled, int round, int cores) {
   std::vector<Entrant*> order{&yours};
   for (Entrant& entrant : bundled)
     if (entrant.failed.empty()) order.push_back(&entrant);
-  if (round % 2) std::reverse(order.begin(), order.end());
+  if (round / cores % 2) std::reverse(order.begin(), order.end());
   return order;
 }
 
-// One entrant's turn: its calibration (round -1) or one of its rounds.
+// One entrant's turn: its calibration (round -1, on any core) or one of its rounds, on the core
+// of that round (`core`, an index into timingCores).
 struct Turn {
   Entrant* entrant;
   int round;
+  int core;
   bool taken = false;
+  std::string failed;  // why the entrant failed in this turn
 };
 
-// Every turn, `jobs` at a time: each program in a child of its own, timed by its own CPU clock,
-// so that two run on two cores as one would on one (the copy of a bundled file still comes out
-// level with it: standing_test.cpp). The turns go in order, the calibrations first, then each
-// round in its own order (roundOrder), with no wait between rounds: a worker takes the first turn
-// whose entrant is not being timed and has no earlier turn left, so that each entrant's turns
-// stay in order and one at a time, and a slow entrant (yours, often) does not leave a core idle
-// at every round's end (before, each round waited for its last entrant). None is taken once your
-// file failed, nor any of an entrant that failed.
-void takeTurns(std::vector<Turn>& turns, int jobs, const Entrant& yours, const std::function<void(Turn&)>& measure) {
+// Every turn, a worker a core: each program in a child of its own, timed by its own CPU clock.
+// A round runs on one core, every program of it: the cores of a machine are not equally fast (the
+// two of a 2-core AMD EPYC VM here timed one program 1.25 and 1.65 ms a case, each run kept on
+// one of them), and a round whose sides ran on two cores measured the cores as much as the
+// programs (a copy of a bundled file came out 0.5x to 1.8x against it; standing_test.cpp checks
+// that it is level). The rounds take turns on the cores: round r on core r % cores. A worker
+// takes the first turn not taken that is its core's or a calibration, once that turn's program
+// is calibrated; none is taken once your file failed, and an entrant that failed has its turns
+// dropped. No worker waits for a round's last program before starting its next round.
+void takeTurns(std::vector<Turn>& turns, const std::vector<int>& cores, const Entrant& yours,
+               const std::function<void(Turn&)>& measure) {
   std::mutex lock;
   std::condition_variable changed;
-  std::set<const Entrant*> busy;
-  auto next = [&]() -> Turn* {  // (under `lock`) the turn to take, or none for now
-    std::set<const Entrant*> waiting;  // entrants with an earlier turn not taken
+  auto next = [&](int core) -> Turn* {  // (under `lock`) the turn to take, or none for now
     for (Turn& turn : turns) {
       if (turn.taken) continue;
-      if (!busy.count(turn.entrant) && !waiting.count(turn.entrant)) return &turn;
-      waiting.insert(turn.entrant);
+      if (!turn.entrant->failed.empty()) return &turn;  // dropped when taken
+      if (turn.round < 0 || (turn.core == core && turn.entrant->calibrated)) return &turn;
     }
     return nullptr;
   };
@@ -212,28 +246,28 @@ void takeTurns(std::vector<Turn>& turns, int jobs, const Entrant& yours, const s
     return yours.failed.empty() &&
            std::any_of(turns.begin(), turns.end(), [](const Turn& turn) { return !turn.taken; });
   };
-  auto worker = [&] {
+  auto worker = [&](int core) {
+    keepOn(cores[size_t(core)]);
     std::unique_lock<std::mutex> hold(lock);
     while (left()) {
-      Turn* turn = next();
+      Turn* turn = next(core);
       if (!turn) {
         changed.wait(hold);
         continue;
       }
       turn->taken = true;
       if (!turn->entrant->failed.empty()) continue;
-      busy.insert(turn->entrant);
       hold.unlock();
       measure(*turn);
       hold.lock();
-      busy.erase(turn->entrant);
+      if (!turn->failed.empty() && turn->entrant->failed.empty()) turn->entrant->failed = turn->failed;
+      if (turn->round < 0 && turn->failed.empty()) turn->entrant->calibrated = true;
       changed.notify_all();
     }
     changed.notify_all();
   };
-  std::vector<std::thread> workers;
-  for (int j = 1; j < jobs; ++j) workers.emplace_back(worker);
-  worker();
+  std::vector<std::thread> workers;  // threads of their own: the caller's core is left as it was
+  for (int core = 0; core < int(cores.size()); ++core) workers.emplace_back(worker, core);
   for (std::thread& w : workers) w.join();
 }
 
@@ -288,13 +322,15 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   std::vector<Entrant> bundled = bundledEntrants(subsets, options, workspace, report.notes);
   std::optional<Entrant> floor = floorEntrant(subsets, workspace);
   if (floor) bundled.push_back(std::move(*floor));  // timed in the rounds, but not a standing's row
-  int jobs = std::max(1, std::min<int>(options.jobs, int(std::thread::hardware_concurrency())));
+  std::vector<int> cores = timingCores(std::max(1, options.jobs));
+  int rounds = std::max(1, options.rounds);
   std::vector<Turn> turns;
-  for (int round = -1; round < options.rounds; ++round)
-    for (Entrant* entrant : roundOrder(mine, bundled, std::max(round, 0))) turns.push_back({entrant, round});
-  takeTurns(turns, jobs, mine, [&](Turn& turn) {
-    if (turn.round < 0) calibrate(*turn.entrant, subsets, options.targetMicros);
-    else timeRound(*turn.entrant, subsets);
+  for (int round = -1; round < rounds; ++round)
+    for (Entrant* entrant : roundOrder(mine, bundled, std::max(round, 0), int(cores.size())))
+      turns.push_back({entrant, round, round < 0 ? -1 : round % int(cores.size()), false, ""});
+  takeTurns(turns, cores, mine, [&](Turn& turn) {
+    if (turn.round < 0) calibrate(*turn.entrant, subsets, options.targetMicros, rounds, turn.failed);
+    else timeRound(*turn.entrant, subsets, turn.round, turn.failed);
   });
   if (!mine.failed.empty()) {
     report.notes.push_back(trf("not measured: your file failed when its cases ran again to be timed (%s): does it "

@@ -7,10 +7,11 @@
 // about 10 ms of CPU time and takes each case's fastest repeat, so that a
 // hiccup in one case (another program flushing the caches, a tick of the
 // sandbox's other process, read in 10 ms steps) does not swamp a fast one. A first round, run once, sets each program's repeats;
-// then each round runs your file and every bundled one, two at a time, in alternating order
-// (yours first, then theirs; theirs in reverse, then yours), so that the
-// machine's drift hits both sides. A round's ratio is your time / its time;
-// the median of the rounds is given, the lowest and highest as its spread.
+// then each round runs your file and every bundled one on one core, in alternating order (yours
+// first, then theirs; in that core's next round theirs in reverse, then yours), the rounds taking
+// turns on the cores (a machine's cores need not be equally fast: standing.cpp's takeTurns), so
+// that the machine's drift hits both sides. A round's ratio is your time / its time; the median
+// of the rounds is given, the lowest and highest as its spread.
 //
 // The times include what every judged case costs: the runner's exchange of
 // the board with the judge, tens of microseconds with LeetCode's sanitizers,
@@ -32,10 +33,10 @@ struct StandingOptions {
   bool full = false;                 // every case of each set, not the quick subset
   size_t quickCases = 5;             // the quick subset's cases per set
   long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
-  int rounds = 3;                    // the median of three: a hiccup in one round does not decide it
+  int rounds = 4;                    // the median of four, two on each of two cores: no hiccup decides it
   long long targetMicros = 10000;    // a measurement repeats its cases to about this CPU time (README)
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
-  int jobs = 2;                      // programs compiled, then timed, at a time (a child each)
+  int jobs = 2;                      // programs compiled at a time; cores the rounds take turns on
 };
 
 struct Standing {
