@@ -3,12 +3,13 @@
 #include "core/words.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <condition_variable>
-#include <functional>
+#include <exception>
+#include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <thread>
 
 #include <sched.h>
@@ -34,10 +35,10 @@ struct Entrant {
   std::string program;
   std::vector<size_t> sets;                 // indices into the subsets
   std::vector<int> repeats;                 // per set of `sets`
-  std::vector<std::vector<double>> rounds;  // per set of `sets`: CPU micros per case, a round each
+  // Per set of `sets`, per round: the CPU micros of each case of each pass, pass after pass.
+  std::vector<std::vector<std::vector<long long>>> rounds;
   std::string failed;                       // why it was dropped
   std::optional<Board> solved;              // does_nothing.cpp's: a solved grid for every case
-  bool calibrated = false;                  // its repeats are set: its rounds may start
 };
 
 double medianOf(std::vector<double> values) {
@@ -58,12 +59,11 @@ double fastestRepeats(const std::vector<long long>& micros, size_t at, size_t co
   return count ? total / double(count) : 0;
 }
 
-// One run of the entrant's sets, each subset repeated, in one child: CPU
-// micros per case of each set, or false with `failed` set.
-bool timeOnce(const Entrant& entrant, const std::vector<Subset>& subsets, std::vector<double>& perCase,
-              std::string& failed) {
+// The cases of one measurement of the entrant: its sets in order, each subset `repeats` times;
+// `limitMs`, the longest of their limits.
+std::vector<Case> measuredCases(const Entrant& entrant, const std::vector<Subset>& subsets, int& limitMs) {
   std::vector<Case> cases;
-  int limitMs = 0;
+  limitMs = 0;
   for (size_t k = 0; k < entrant.sets.size(); ++k) {
     const Subset& subset = subsets[entrant.sets[k]];
     for (int r = 0; r < entrant.repeats[k]; ++r) cases.insert(cases.end(), subset.cases.begin(), subset.cases.end());
@@ -71,44 +71,44 @@ bool timeOnce(const Entrant& entrant, const std::vector<Subset>& subsets, std::v
   }
   if (entrant.solved)  // left as it is, a solved grid is a right answer: the exchange alone is timed
     for (Case& c : cases) c = Case{*entrant.solved, entrant.solved, c.where};
-  RunOutcome run = runCases(entrant.program, cases, limitMs);
-  if (run.verdict != Verdict::kAccepted) {
-    failed = trf("%s while timed, at %s", {verdictWord(run.verdict),
-                                                   run.failedAt < cases.size() ? cases[run.failedAt].where
-                                                                               : tr("its exit")});
-    return false;
-  }
-  perCase.assign(entrant.sets.size(), 0);
-  for (size_t k = 0, at = 0; k < entrant.sets.size(); ++k) {
-    size_t count = subsets[entrant.sets[k]].cases.size(), repeats = size_t(entrant.repeats[k]);
-    perCase[k] = fastestRepeats(run.micros, at, count, repeats);
-    at += count * repeats;
-  }
-  return true;
+  return cases;
 }
 
-// The first run, every subset once: sets each set's repeats to about the target, and makes room
-// for `rounds` rounds.
+// Why a measurement failed: "Wrong Answer while timed, at testcases/magictour.txt:9".
+std::string failureOf(const RunOutcome& run, const std::vector<Case>& cases) {
+  return trf("%s while timed, at %s", {verdictWord(run.verdict),
+                                       run.failedAt < cases.size() ? cases[run.failedAt].where : tr("its exit")});
+}
+
+// CPU micros per case of each of the entrant's sets, from one measurement's times.
+std::vector<double> perCaseOf(const Entrant& entrant, const std::vector<Subset>& subsets,
+                              const std::vector<long long>& micros) {
+  std::vector<double> perCase(entrant.sets.size(), 0);
+  for (size_t k = 0, at = 0; k < entrant.sets.size(); ++k) {
+    size_t count = subsets[entrant.sets[k]].cases.size(), repeats = size_t(entrant.repeats[k]);
+    perCase[k] = fastestRepeats(micros, at, count, repeats);
+    at += count * repeats;
+  }
+  return perCase;
+}
+
+// The first run, every subset once, in a child of its own: sets each set's repeats to about the
+// target, and makes room for `rounds` rounds. (Your file's repeats taken from its verdict's times
+// instead, which saves this run, tilted its copy on forum_hardest by a tenth to a fifth.)
 bool calibrate(Entrant& entrant, const std::vector<Subset>& subsets, long long targetMicros, int rounds,
                std::string& failed) {
   entrant.repeats.assign(entrant.sets.size(), 1);
-  entrant.rounds.assign(entrant.sets.size(), std::vector<double>(size_t(rounds)));
-  std::vector<double> perCase;
-  if (!timeOnce(entrant, subsets, perCase, failed)) return false;
+  int limitMs = 0;
+  std::vector<Case> cases = measuredCases(entrant, subsets, limitMs);
+  RunOutcome run = runCases(entrant.program, cases, limitMs);
+  if (run.verdict != Verdict::kAccepted) return failed = failureOf(run, cases), false;
+  std::vector<double> perCase = perCaseOf(entrant, subsets, run.micros);
   for (size_t k = 0; k < entrant.sets.size(); ++k) {
     double pass = perCase[k] * double(subsets[entrant.sets[k]].cases.size());
     double wanted = pass > 0 ? std::ceil(double(targetMicros) / pass) : kMaxRepeats;
     entrant.repeats[k] = int(std::clamp(wanted, 1.0, double(kMaxRepeats)));
   }
-  return true;
-}
-
-// Round `round`: its own slot in each set's times, so that rounds of one program on two cores
-// never write the same element.
-bool timeRound(Entrant& entrant, const std::vector<Subset>& subsets, int round, std::string& failed) {
-  std::vector<double> perCase;
-  if (!timeOnce(entrant, subsets, perCase, failed)) return false;
-  for (size_t k = 0; k < perCase.size(); ++k) entrant.rounds[k][size_t(round)] = perCase[k];
+  entrant.rounds.assign(entrant.sets.size(), std::vector<std::vector<long long>>(size_t(rounds)));
   return true;
 }
 
@@ -192,83 +192,171 @@ std::vector<int> timingCores(int jobs) {
   return cores;
 }
 
-// Keeps the calling thread, and the children it starts from now on, on `core` (-1: anywhere).
-void keepOn(int core) {
-  if (core < 0) return;
-  cpu_set_t only;
-  CPU_ZERO(&only);
-  CPU_SET(core, &only);
-  sched_setaffinity(0, sizeof only, &only);  // 0: this thread; should it fail, the round runs where it may
-}
+// While it lives, the children the calling thread starts run on `core` alone (-1: anywhere); the
+// thread itself runs where it did before once they are started (a judge's thread on their core
+// would take turns with them at every case).
+class ChildrenOn {
+ public:
+  explicit ChildrenOn(int core) {
+    if (core < 0 || sched_getaffinity(0, sizeof before_, &before_) != 0) return;
+    cpu_set_t only;
+    CPU_ZERO(&only);
+    CPU_SET(core, &only);
+    pinned_ = sched_setaffinity(0, sizeof only, &only) == 0;  // 0: this thread; failing, they run anywhere
+  }
+  ~ChildrenOn() {
+    if (pinned_) sched_setaffinity(0, sizeof before_, &before_);
+  }
+  ChildrenOn(const ChildrenOn&) = delete;
+  ChildrenOn& operator=(const ChildrenOn&) = delete;
 
-// Round `round`'s order: yours first, then the bundled ones, and the other way round in the next
-// round on the same core (rounds take turns on the cores: takeTurns).
-std::vector<Entrant*> roundOrder(Entrant& yours, std::vector<Entrant>& bundled, int round, int cores) {
+ private:
+  cpu_set_t before_{};
+  bool pinned_ = false;
+};
+
+// What the workers share: who failed (an entrant's `failed`, written under the lock), and the
+// judge's own trouble, thrown again once they have ended.
+class Shared {
+ public:
+  explicit Shared(const Entrant& yours) : yours_(yours) {}
+  void fail(Entrant& entrant, const std::string& why) {
+    std::lock_guard<std::mutex> hold(lock_);
+    if (entrant.failed.empty()) entrant.failed = why;
+  }
+  bool dropped(const Entrant& entrant) {
+    std::lock_guard<std::mutex> hold(lock_);
+    return !entrant.failed.empty() || !yours_.failed.empty() || error_;
+  }
+  bool stopped() { return dropped(yours_); }  // your file failed: nothing more is worth timing
+  void trouble(std::exception_ptr error) {
+    std::lock_guard<std::mutex> hold(lock_);
+    if (!error_) error_ = error;
+  }
+  void rethrow() {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  std::mutex lock_;
+  const Entrant& yours_;
+  std::exception_ptr error_;
+};
+
+// Round `round`'s order: yours, then the bundled ones; in odd rounds the other way round.
+std::vector<Entrant*> roundOrder(Entrant& yours, std::vector<Entrant>& bundled, int round) {
   std::vector<Entrant*> order{&yours};
-  for (Entrant& entrant : bundled)
-    if (entrant.failed.empty()) order.push_back(&entrant);
-  if (round / cores % 2) std::reverse(order.begin(), order.end());
+  for (Entrant& entrant : bundled) order.push_back(&entrant);
+  if (round % 2) std::reverse(order.begin(), order.end());
   return order;
 }
 
-// One entrant's turn: its calibration (round -1, on any core) or one of its rounds, on the core
-// of that round (`core`, an index into timingCores).
-struct Turn {
+// One program's measurement in a round.
+struct Measurement {
   Entrant* entrant;
-  int round;
-  int core;
-  bool taken = false;
-  std::string failed;  // why the entrant failed in this turn
+  std::vector<Case> cases;
+  std::unique_ptr<CaseRun> run;
 };
 
-// Every turn, a worker a core: each program in a child of its own, timed by its own CPU clock.
-// A round runs on one core, every program of it: the cores of a machine are not equally fast (the
-// two of a 2-core AMD EPYC VM here timed one program 1.25 and 1.65 ms a case, each run kept on
-// one of them), and a round whose sides ran on two cores measured the cores as much as the
-// programs (a copy of a bundled file came out 0.5x to 1.8x against it; standing_test.cpp checks
-// that it is level). The rounds take turns on the cores: round r on core r % cores. A worker
-// takes the first turn not taken that is its core's or a calibration, once that turn's program
-// is calibrated; none is taken once your file failed, and an entrant that failed has its turns
-// dropped. No worker waits for a round's last program before starting its next round.
-void takeTurns(std::vector<Turn>& turns, const std::vector<int>& cores, const Entrant& yours,
-               const std::function<void(Turn&)>& measure) {
-  std::mutex lock;
-  std::condition_variable changed;
-  auto next = [&](int core) -> Turn* {  // (under `lock`) the turn to take, or none for now
-    for (Turn& turn : turns) {
-      if (turn.taken) continue;
-      if (!turn.entrant->failed.empty()) return &turn;  // dropped when taken
-      if (turn.round < 0 || (turn.core == core && turn.entrant->calibrated)) return &turn;
+// Round `round`, on `core`: every program still in, each in a child of its own started now,
+// their cases taken in turn: set by set, pass by pass, case by case, each program runs the case
+// (if the set and the pass are its own) one after the other, in `order`, each case started by the
+// next program of it, so that none always follows the same one.
+void timeRound(const std::vector<Entrant*>& order, const std::vector<Subset>& subsets, int round, int core,
+               Shared& shared) {
+  std::vector<Measurement> measuring;
+  {
+    ChildrenOn on(core);
+    for (Entrant* entrant : order) {
+      if (shared.dropped(*entrant)) continue;
+      int limitMs = 0;
+      std::vector<Case> cases = measuredCases(*entrant, subsets, limitMs);
+      auto run = std::make_unique<CaseRun>(entrant->program, cases, limitMs);
+      measuring.push_back({entrant, std::move(cases), std::move(run)});
     }
-    return nullptr;
-  };
-  auto left = [&] {
-    return yours.failed.empty() &&
-           std::any_of(turns.begin(), turns.end(), [](const Turn& turn) { return !turn.taken; });
-  };
-  auto worker = [&](int core) {
-    keepOn(cores[size_t(core)]);
-    std::unique_lock<std::mutex> hold(lock);
-    while (left()) {
-      Turn* turn = next(core);
-      if (!turn) {
-        changed.wait(hold);
-        continue;
+  }
+  size_t turn = 0;  // which program starts this case: each in turn
+  for (size_t k = 0; k < subsets.size(); ++k) {
+    auto passesOf = [k](const Entrant& entrant) {  // how many passes over set k the entrant runs
+      auto at = std::find(entrant.sets.begin(), entrant.sets.end(), k);
+      return at == entrant.sets.end() ? 0 : entrant.repeats[size_t(at - entrant.sets.begin())];
+    };
+    int passes = 0;
+    for (const Measurement& m : measuring) passes = std::max(passes, passesOf(*m.entrant));
+    for (int pass = 0; pass < passes; ++pass)
+      for (size_t c = 0; c < subsets[k].cases.size(); ++c, ++turn) {
+        if (shared.stopped()) return;
+        for (size_t i = 0; i < measuring.size(); ++i) {
+          Measurement& m = measuring[(i + turn) % measuring.size()];
+          if (pass < passesOf(*m.entrant)) m.run->step();  // a failed run steps no further
+        }
       }
-      turn->taken = true;
-      if (!turn->entrant->failed.empty()) continue;
-      hold.unlock();
-      measure(*turn);
-      hold.lock();
-      if (!turn->failed.empty() && turn->entrant->failed.empty()) turn->entrant->failed = turn->failed;
-      if (turn->round < 0 && turn->failed.empty()) turn->entrant->calibrated = true;
-      changed.notify_all();
+  }
+  for (Measurement& m : measuring) {
+    RunOutcome outcome = m.run->finish();
+    if (outcome.verdict != Verdict::kAccepted) {
+      shared.fail(*m.entrant, failureOf(outcome, m.cases));
+      continue;
     }
-    changed.notify_all();
+    Entrant& entrant = *m.entrant;
+    for (size_t k = 0, at = 0; k < entrant.sets.size(); ++k) {
+      size_t length = subsets[entrant.sets[k]].cases.size() * size_t(entrant.repeats[k]);
+      entrant.rounds[k][size_t(round)].assign(outcome.micros.begin() + long(at), outcome.micros.begin() + long(at + length));
+      at += length;
+    }
+  }
+}
+
+// Calibrates every program, then times `rounds` rounds, a worker a core: round r on core
+// r % cores, all its children there. A machine's cores need not be equally fast (the two of a
+// 2-core AMD EPYC VM here timed one program 1.25 and 1.65 ms a case, each run kept on one of
+// them), and its speed drifts from one second to the next: a round's programs share one core and
+// take their cases in turn (timeRound), so that your file and each bundled one are timed moments
+// apart on the same core. The calibrations go to whichever worker is free.
+void timeAll(Entrant& yours, std::vector<Entrant>& bundled, const std::vector<Subset>& subsets,
+             const StandingOptions& options, int rounds) {
+  std::vector<int> cores = timingCores(std::max(1, options.jobs));
+  std::vector<Entrant*> everyone = roundOrder(yours, bundled, 0);
+  std::atomic<size_t> nextCalibration{0};
+  int calibrating = int(cores.size());  // workers still calibrating (under `lock`)
+  std::mutex lock;
+  std::condition_variable allCalibrated;
+  Shared shared(yours);
+  auto worker = [&](int core) {
+    try {
+      for (size_t i; (i = nextCalibration++) < everyone.size();) {
+        std::string failed;
+        if (!shared.stopped() && !calibrate(*everyone[i], subsets, options.targetMicros, rounds, failed))
+          shared.fail(*everyone[i], failed);
+      }
+    } catch (...) {
+      shared.trouble(std::current_exception());
+    }
+    {
+      std::unique_lock<std::mutex> hold(lock);
+      if (--calibrating == 0) allCalibrated.notify_all();
+      allCalibrated.wait(hold, [&] { return calibrating == 0; });
+    }
+    try {
+      for (int round = core; round < rounds && !shared.stopped(); round += int(cores.size()))
+        timeRound(roundOrder(yours, bundled, round), subsets, round, cores[size_t(core)], shared);
+    } catch (...) {
+      shared.trouble(std::current_exception());
+    }
   };
-  std::vector<std::thread> workers;  // threads of their own: the caller's core is left as it was
+  std::vector<std::thread> workers;
   for (int core = 0; core < int(cores.size()); ++core) workers.emplace_back(worker, core);
   for (std::thread& w : workers) w.join();
+  shared.rethrow();
+}
+
+// The entrant's CPU micros per case on its `at`th set, a figure a round: each case's fastest over
+// the round's first `passes` passes.
+std::vector<double> roundTimes(const Entrant& entrant, size_t at, size_t count, int passes) {
+  std::vector<double> times;
+  for (const std::vector<long long>& micros : entrant.rounds[at])
+    times.push_back(fastestRepeats(micros, 0, count, size_t(passes)));
+  return times;
 }
 
 std::vector<Standing> rowsOf(const Entrant& yours, const std::vector<Entrant>& bundled,
@@ -279,10 +367,14 @@ std::vector<Standing> rowsOf(const Entrant& yours, const std::vector<Entrant>& b
     for (const Entrant& entrant : bundled) {
       auto at = std::find(entrant.sets.begin(), entrant.sets.end(), k);
       if (!entrant.failed.empty() || at == entrant.sets.end()) continue;
-      const std::vector<double>& its = entrant.rounds[size_t(at - entrant.sets.begin())];
-      Ratio ratio = ratioOf(yours.rounds[k], its);
+      // Each side's fastest over the passes both ran: the same number of tries, taken in turn.
+      size_t own = size_t(at - entrant.sets.begin());
+      int passes = std::min(yours.repeats[k], entrant.repeats[own]);
+      std::vector<double> its = roundTimes(entrant, own, subsets[k].cases.size(), passes);
+      std::vector<double> mine = roundTimes(yours, k, subsets[k].cases.size(), passes);
+      Ratio ratio = ratioOf(mine, its);
       rows.push_back({entrant.name, subsets[k].set, ratio.median, ratio.low, ratio.high,
-                      medianOf(yours.rounds[k]), medianOf(its), subsets[k].cases.size(), int(its.size()), false});
+                      medianOf(mine), medianOf(its), subsets[k].cases.size(), int(its.size()), false});
     }
     std::sort(rows.begin() + long(first), rows.end(),
               [](const Standing& a, const Standing& b) { return a.itsMicros < b.itsMicros; });
@@ -322,16 +414,7 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   std::vector<Entrant> bundled = bundledEntrants(subsets, options, workspace, report.notes);
   std::optional<Entrant> floor = floorEntrant(subsets, workspace);
   if (floor) bundled.push_back(std::move(*floor));  // timed in the rounds, but not a standing's row
-  std::vector<int> cores = timingCores(std::max(1, options.jobs));
-  int rounds = std::max(1, options.rounds);
-  std::vector<Turn> turns;
-  for (int round = -1; round < rounds; ++round)
-    for (Entrant* entrant : roundOrder(mine, bundled, std::max(round, 0), int(cores.size())))
-      turns.push_back({entrant, round, round < 0 ? -1 : round % int(cores.size()), false, ""});
-  takeTurns(turns, cores, mine, [&](Turn& turn) {
-    if (turn.round < 0) calibrate(*turn.entrant, subsets, options.targetMicros, rounds, turn.failed);
-    else timeRound(*turn.entrant, subsets, turn.round, turn.failed);
-  });
+  timeAll(mine, bundled, subsets, options, std::max(1, options.rounds));
   if (!mine.failed.empty()) {
     report.notes.push_back(trf("not measured: your file failed when its cases ran again to be timed (%s): does it "
                                "keep state between calls?", {mine.failed}));
@@ -340,7 +423,10 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   for (const Entrant& entrant : bundled)
     if (!entrant.failed.empty()) report.notes.push_back(trf("%s: not timed, %s", {entrant.name, entrant.failed}));
   if (!bundled.empty() && bundled.back().name == kFloor && bundled.back().failed.empty()) {
-    for (size_t k = 0; k < subsets.size(); ++k) report.floorMicros[subsets[k].set] = medianOf(bundled.back().rounds[k]);
+    for (size_t k = 0; k < subsets.size(); ++k) {
+      const Entrant& floor = bundled.back();
+      report.floorMicros[subsets[k].set] = medianOf(roundTimes(floor, k, subsets[k].cases.size(), floor.repeats[k]));
+    }
     bundled.pop_back();
   }
   report.rows = rowsOf(mine, bundled, subsets);

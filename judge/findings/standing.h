@@ -33,7 +33,7 @@ struct StandingOptions {
   bool full = false;                 // every case of each set, not the quick subset
   size_t quickCases = 5;             // the quick subset's cases per set
   long long quickBudgetMicros = 300000;  // fewer where your file needs more than this for them
-  int rounds = 4;                    // the median of four, two on each of two cores: no hiccup decides it
+  int rounds = 2;                    // one on each of two cores, at once, in either order (README)
   long long targetMicros = 10000;    // a measurement repeats its cases to about this CPU time (README)
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
   int jobs = 2;                      // programs compiled at a time; cores the rounds take turns on

@@ -250,17 +250,40 @@ SetResult judgeCases(const std::string& program, const std::string& name, const 
 }
 
 RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs) {
-  RunOutcome run;
-  Child child(program, puzzlesFrom(cases, 0), limitMs);
-  for (size_t i = 0; i < cases.size(); ++i) {
-    CaseVerdict judged = judgeCase(child, cases[i], limitMs);
-    if (judged.verdict != Verdict::kAccepted) return {judged.verdict, i, judged.why, run.micros, run.memoryKb};
-    run.micros.push_back(judged.micros);
-    run.memoryKb.push_back(judged.memoryKb);
+  return CaseRun(program, cases, limitMs).finish();
+}
+
+CaseRun::CaseRun(const std::string& program, std::vector<Case> cases, int limitMs)
+    : cases_(std::move(cases)), limitMs_(limitMs),
+      child_(std::make_unique<Child>(program, puzzlesFrom(cases_, 0), limitMs)) {}
+
+CaseRun::~CaseRun() = default;
+
+bool CaseRun::step() {
+  size_t i = outcome_.micros.size();
+  if (!child_ || i == cases_.size()) return false;
+  CaseVerdict judged = judgeCase(*child_, cases_[i], limitMs_);
+  if (judged.verdict != Verdict::kAccepted) {
+    outcome_.verdict = judged.verdict, outcome_.failedAt = i, outcome_.why = judged.why;
+    child_.reset();
+    return false;
   }
-  if (std::optional<std::string> exit = child.finish(wallLimit(limitMs)))
-    return {Verdict::kRuntimeError, cases.empty() ? 0 : cases.size() - 1, *exit, run.micros, run.memoryKb};
-  return run;
+  outcome_.micros.push_back(judged.micros);
+  outcome_.memoryKb.push_back(judged.memoryKb);
+  return true;
+}
+
+RunOutcome CaseRun::finish() {
+  while (step()) {
+  }
+  if (child_) {
+    if (std::optional<std::string> exit = child_->finish(wallLimit(limitMs_))) {
+      outcome_.verdict = Verdict::kRuntimeError, outcome_.why = *exit;
+      outcome_.failedAt = cases_.empty() ? 0 : cases_.size() - 1;
+    }
+    child_.reset();
+  }
+  return outcome_;
 }
 
 Session::Session(std::string program, int limitMs) : program_(std::move(program)), limitMs_(limitMs) {}

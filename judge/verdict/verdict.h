@@ -180,6 +180,26 @@ struct RunOutcome {
 };
 RunOutcome runCases(const std::string& program, const std::vector<Case>& cases, int limitMs);
 
+// runCases a case at a time, so that several programs' runs can take turns case by case
+// (standing.h). The child starts when the run is made; a run dropped unfinished kills it.
+class CaseRun {
+ public:
+  CaseRun(const std::string& program, std::vector<Case> cases, int limitMs);  // throws as Child does
+  ~CaseRun();
+  CaseRun(const CaseRun&) = delete;
+  CaseRun& operator=(const CaseRun&) = delete;
+  // Judges the next case: false once one failed, or when none is left.
+  bool step();
+  // The rest of the cases, then the child's exit: what runCases returns.
+  RunOutcome finish();
+
+ private:
+  std::vector<Case> cases_;
+  int limitMs_;
+  std::unique_ptr<class Child> child_;  // null once the run has ended
+  RunOutcome outcome_;
+};
+
 // Cases run one at a time in one child that lives on while they pass or get a
 // Wrong Answer (a crash or a time-out ends it; the next case starts a fresh
 // one): an experiment's many trials without a process each. Only for a

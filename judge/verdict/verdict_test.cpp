@@ -159,6 +159,28 @@ TEST_F(Judge, RunsEveryCaseOfASetInOneProcess) {
   EXPECT_EQ(result.sets[1].passed, 1);
 }
 
+// Two programs' runs taking their cases in turn (the standing's rounds) each keep a child of its
+// own: a file that keeps state between calls fails at its second case whatever ran in between, and
+// the other runs on.
+TEST_F(Judge, CaseRunsTakingTurnsKeepAChildEach) {
+  std::vector<Case> cases = loadCases(kRoot + "/testcases/magictour.txt");
+  cases.resize(3);
+  Program keepsState = buildProgram(kRoot + "/solutions/wrong_answer/globals_not_reset.cpp", builtWorkspace());
+  Program correct = buildProgram(kRoot + "/solutions/bitmask_mrv_std_function.cpp", builtWorkspace());
+  CaseRun failing(keepsState.path, cases, 10000), passing(correct.path, cases, 10000);
+  EXPECT_TRUE(failing.step());
+  EXPECT_TRUE(passing.step());
+  EXPECT_FALSE(failing.step());
+  EXPECT_TRUE(passing.step());
+  EXPECT_FALSE(failing.step());  // no case after a failure
+  RunOutcome failed = failing.finish(), passed = passing.finish();
+  EXPECT_EQ(failed.verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(failed.failedAt, 1u);
+  EXPECT_EQ(failed.micros.size(), 1u);
+  EXPECT_EQ(passed.verdict, Verdict::kAccepted) << passed.why;
+  EXPECT_EQ(passed.micros.size(), 3u);
+}
+
 TEST_F(Judge, BundledSolutionsRunOnTheLeetCodeTierThenTheSetsTheyDeclare) {
   auto declared = declaredSets(kRoot);
   std::vector<std::string> tier = leetcodeTier(kRoot);
