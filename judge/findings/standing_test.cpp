@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
 
 #include "core/text_file.h"
 
@@ -89,8 +91,9 @@ TEST(Standing, TheReadingPathIsReadFromItsOwnSectionOnly) {
   EXPECT_EQ(stepOf(path, "x"), "");
 }
 
-// The acceptance check: a copy of a bundled file, against that file, is
-// within 15% of 1.0x. (Not a speed claim: the same code on both sides.)
+// The acceptance check: a copy of a bundled file, against that file, is within 15% of 1.0x on
+// every set, a set whose cases take milliseconds (magictour) and one whose cases take tens of
+// microseconds, near the floor (project_euler_96). (Not a speed claim: the same code on both sides.)
 TEST(StandingCopy, ACopyOfABundledFileIsLevelWithIt) {
   std::string original = "bitmask_mrv_std_function";
   std::string copy = testing::TempDir() + "copy_of_" + original + ".cpp";
@@ -98,30 +101,37 @@ TEST(StandingCopy, ACopyOfABundledFileIsLevelWithIt) {
   Program program = buildProgram(copy, builtWorkspace());
   ASSERT_EQ(program.verdict, Verdict::kAccepted) << program.message;
   JudgeOptions judged;
-  judged.sets = {"magictour"};
+  judged.sets = {"magictour", "project_euler_96"};
   judged.maxCases = 20;
   FileResult result = judgeProgram(program, judged, builtWorkspace());
   ASSERT_EQ(result.verdict, Verdict::kAccepted);
   StandingOptions options;
   options.against = {original};
+  auto level = [](const StandingReport& report) {
+    return std::all_of(report.rows.begin(), report.rows.end(),
+                       [](const Standing& row) { return std::abs(row.ratio - 1.0) <= 0.15; });
+  };
   // A shared machine (a compile beside the tests) can tilt one measurement: up to three, and
-  // the first within 15% stands. Each is printed when none is.
+  // the first with every set within 15% stands. Each is printed when none is.
   StandingReport report;
   std::string measured;
   for (int attempt = 0; attempt < 3; ++attempt) {
     report = measureStanding(program, result, options, builtWorkspace());
-    ASSERT_EQ(report.rows.size(), 1u) << testing::PrintToString(report.notes);
+    ASSERT_EQ(report.rows.size(), 2u) << testing::PrintToString(report.notes);
     measured += standingText(report, {});
-    if (std::abs(report.rows[0].ratio - 1.0) <= 0.15) break;
+    if (level(report)) break;
   }
-  const Standing& standing = report.rows[0];
-  EXPECT_EQ(standing.solution, original);
-  EXPECT_EQ(standing.set, "magictour");
-  EXPECT_EQ(standing.cases, 5u);
-  EXPECT_EQ(standing.rounds, options.rounds);
-  EXPECT_NEAR(standing.ratio, 1.0, 0.15) << measured;
-  EXPECT_LE(standing.low, standing.ratio);
-  EXPECT_GE(standing.high, standing.ratio);
+  std::set<std::string> sets;
+  for (const Standing& standing : report.rows) {
+    sets.insert(standing.set);
+    EXPECT_EQ(standing.solution, original);
+    EXPECT_EQ(standing.cases, 5u);
+    EXPECT_EQ(standing.rounds, options.rounds);
+    EXPECT_NEAR(standing.ratio, 1.0, 0.15) << standing.set << "\n" << measured;
+    EXPECT_LE(standing.low, standing.ratio);
+    EXPECT_GE(standing.high, standing.ratio);
+  }
+  EXPECT_EQ(sets, (std::set<std::string>{"magictour", "project_euler_96"}));
 }
 
 }  // namespace
