@@ -80,16 +80,18 @@ std::string failureOf(const RunOutcome& run, const std::vector<Case>& cases) {
                                        run.failedAt < cases.size() ? cases[run.failedAt].where : tr("its exit")});
 }
 
-// CPU micros per case of each of the entrant's sets, from one measurement's times.
-std::vector<double> perCaseOf(const Entrant& entrant, const std::vector<Subset>& subsets,
-                              const std::vector<long long>& micros) {
-  std::vector<double> perCase(entrant.sets.size(), 0);
-  for (size_t k = 0, at = 0; k < entrant.sets.size(); ++k) {
-    size_t count = subsets[entrant.sets[k]].cases.size(), repeats = size_t(entrant.repeats[k]);
-    perCase[k] = fastestRepeats(micros, at, count, repeats);
-    at += count * repeats;
+// One measurement's times (measuredCases' order), a part per set of the entrant's: that set's
+// passes, one after the other.
+std::vector<std::vector<long long>> bySet(const Entrant& entrant, const std::vector<Subset>& subsets,
+                                          const std::vector<long long>& micros) {
+  std::vector<std::vector<long long>> parts;
+  auto from = micros.begin();
+  for (size_t k = 0; k < entrant.sets.size(); ++k) {
+    long length = long(subsets[entrant.sets[k]].cases.size()) * entrant.repeats[k];
+    parts.emplace_back(from, from + length);
+    from += length;
   }
-  return perCase;
+  return parts;
 }
 
 // The first run, every subset once, in a child of its own: sets each set's repeats to about the
@@ -102,9 +104,10 @@ bool calibrate(Entrant& entrant, const std::vector<Subset>& subsets, long long t
   std::vector<Case> cases = measuredCases(entrant, subsets, limitMs);
   RunOutcome run = runCases(entrant.program, cases, limitMs);
   if (run.verdict != Verdict::kAccepted) return failed = failureOf(run, cases), false;
-  std::vector<double> perCase = perCaseOf(entrant, subsets, run.micros);
+  std::vector<std::vector<long long>> parts = bySet(entrant, subsets, run.micros);
   for (size_t k = 0; k < entrant.sets.size(); ++k) {
-    double pass = perCase[k] * double(subsets[entrant.sets[k]].cases.size());
+    size_t count = subsets[entrant.sets[k]].cases.size();
+    double pass = fastestRepeats(parts[k], 0, count, 1) * double(count);
     double wanted = pass > 0 ? std::ceil(double(targetMicros) / pass) : kMaxRepeats;
     entrant.repeats[k] = int(std::clamp(wanted, 1.0, double(kMaxRepeats)));
   }
@@ -277,18 +280,19 @@ void timeRound(const std::vector<Entrant*>& order, const std::vector<Subset>& su
   }
   size_t turn = 0;  // which program starts this case: each in turn
   for (size_t k = 0; k < subsets.size(); ++k) {
-    auto passesOf = [k](const Entrant& entrant) {  // how many passes over set k the entrant runs
+    std::vector<int> passes;  // how many passes over set k each program runs
+    for (const Measurement& m : measuring) {
+      const Entrant& entrant = *m.entrant;
       auto at = std::find(entrant.sets.begin(), entrant.sets.end(), k);
-      return at == entrant.sets.end() ? 0 : entrant.repeats[size_t(at - entrant.sets.begin())];
-    };
-    int passes = 0;
-    for (const Measurement& m : measuring) passes = std::max(passes, passesOf(*m.entrant));
-    for (int pass = 0; pass < passes; ++pass)
+      passes.push_back(at == entrant.sets.end() ? 0 : entrant.repeats[size_t(at - entrant.sets.begin())]);
+    }
+    int most = passes.empty() ? 0 : *std::max_element(passes.begin(), passes.end());
+    for (int pass = 0; pass < most; ++pass)
       for (size_t c = 0; c < subsets[k].cases.size(); ++c, ++turn) {
         if (shared.stopped()) return;
         for (size_t i = 0; i < measuring.size(); ++i) {
-          Measurement& m = measuring[(i + turn) % measuring.size()];
-          if (pass < passesOf(*m.entrant)) m.run->step();  // a failed run steps no further
+          size_t j = (i + turn) % measuring.size();
+          if (pass < passes[j]) measuring[j].run->step();  // a failed run steps no further
         }
       }
   }
@@ -298,12 +302,8 @@ void timeRound(const std::vector<Entrant*>& order, const std::vector<Subset>& su
       shared.fail(*m.entrant, failureOf(outcome, m.cases));
       continue;
     }
-    Entrant& entrant = *m.entrant;
-    for (size_t k = 0, at = 0; k < entrant.sets.size(); ++k) {
-      size_t length = subsets[entrant.sets[k]].cases.size() * size_t(entrant.repeats[k]);
-      entrant.rounds[k][size_t(round)].assign(outcome.micros.begin() + long(at), outcome.micros.begin() + long(at + length));
-      at += length;
-    }
+    std::vector<std::vector<long long>> parts = bySet(*m.entrant, subsets, outcome.micros);
+    for (size_t k = 0; k < parts.size(); ++k) m.entrant->rounds[k][size_t(round)] = std::move(parts[k]);
   }
 }
 
@@ -423,10 +423,9 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   for (const Entrant& entrant : bundled)
     if (!entrant.failed.empty()) report.notes.push_back(trf("%s: not timed, %s", {entrant.name, entrant.failed}));
   if (!bundled.empty() && bundled.back().name == kFloor && bundled.back().failed.empty()) {
-    for (size_t k = 0; k < subsets.size(); ++k) {
-      const Entrant& floor = bundled.back();
+    const Entrant& floor = bundled.back();
+    for (size_t k = 0; k < subsets.size(); ++k)
       report.floorMicros[subsets[k].set] = medianOf(roundTimes(floor, k, subsets[k].cases.size(), floor.repeats[k]));
-    }
     bundled.pop_back();
   }
   report.rows = rowsOf(mine, bundled, subsets);

@@ -6,12 +6,13 @@
 // outside as the judge times every case. A measurement repeats its cases to
 // about 10 ms of CPU time and takes each case's fastest repeat, so that a
 // hiccup in one case (another program flushing the caches, a tick of the
-// sandbox's other process, read in 10 ms steps) does not swamp a fast one. A first round, run once, sets each program's repeats;
-// then each round runs your file and every bundled one on one core, in alternating order (yours
-// first, then theirs; in that core's next round theirs in reverse, then yours), the rounds taking
-// turns on the cores (a machine's cores need not be equally fast: standing.cpp's takeTurns), so
-// that the machine's drift hits both sides. A round's ratio is your time / its time; the median
-// of the rounds is given, the lowest and highest as its spread.
+// sandbox's other process, read in 10 ms steps) does not swamp a fast one. A first run of each
+// program sets its repeats; then each round runs your file and every bundled one on one core,
+// their cases taken in turn (yours first in one round, last in the other), one round on each core
+// at once: a machine's cores need not be equally fast, and its speed drifts from one second to
+// the next (standing.cpp's timeAll). A round's ratio is your time / its time, each side taking
+// each case's fastest over the passes both ran; the median of the rounds is given, the lowest
+// and highest as its spread.
 //
 // The times include what every judged case costs: the runner's exchange of
 // the board with the judge, tens of microseconds with LeetCode's sanitizers,
@@ -36,7 +37,7 @@ struct StandingOptions {
   int rounds = 2;                    // one on each of two cores, at once, in either order (README)
   long long targetMicros = 10000;    // a measurement repeats its cases to about this CPU time (README)
   std::vector<std::string> against;  // the bundled solutions to compare with; empty: every one
-  int jobs = 2;                      // programs compiled at a time; cores the rounds take turns on
+  int jobs = 2;                      // programs compiled at a time; cores the rounds run on
 };
 
 struct Standing {
