@@ -632,12 +632,15 @@ $(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^
 
-# The runner every judged program is linked with, built by the judge's compiler.
+# The runner every judged program is linked with, built by the judge's compiler; with clang, on
+# the judged files' own precompiled prelude (the runner and core/board.cpp 2.3 s of CPU where
+# they took 3.3, here: a fresh clone's first verdict waits for them).
 $(JUDGED)/runner.o: judge/sandbox/runner.cpp
 $(JUDGED)/board.o: core/board.cpp
-$(JUDGE_RUNTIME):
+$(JUDGE_RUNTIME): $(JUDGE_PCH)
 	@mkdir -p $(@D)
-	$(call say,CXX,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) -c $< -o $@
+	$(call say,CXX,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) $(WARNINGS) $(CPPFLAGS) \
+	  $(if $(JUDGE_PCH),-include-pch $(JUDGE_PCH)) -c $(filter %.cpp,$^) -o $@
 
 # -fpch-instantiate-templates: the templates the standard library's own inline functions use are
 # instantiated here, once, not at the end of every judged file (0.35 s of its 0.65 s compile);
