@@ -80,10 +80,6 @@ bool sandboxEnabled();
 // disabled, ...), or nullopt when it can. Tried once, then remembered.
 std::optional<std::string> sandboxProblem();
 
-// `text` made safe to print: escape sequences and control characters other
-// than newline and tab removed, at most `maxBytes` bytes kept (then a note).
-std::string printable(const std::string& text, size_t maxBytes);
-
 struct Answer {
   long long cpuMicros = 0;  // CPU time of the child's whole tree for this case, measured outside
   long long memoryKb = 0;   // the tree's peak resident memory during this case, measured outside

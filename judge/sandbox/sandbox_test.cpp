@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "judge/header_value.h"
+#include "judge/sandbox/printable.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
 #include "core/testcases.h"
