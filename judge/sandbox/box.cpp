@@ -160,19 +160,6 @@ std::optional<pid_t> readInit(int info) {
   return parseChildPid(json);
 }
 
-pid_t parentOf(pid_t pid) {
-  std::string text;
-  int fd = open(("/proc/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
-  char buffer[512];
-  ssize_t n = read(fd, buffer, sizeof buffer - 1);
-  close(fd);
-  if (n <= 0) return 0;
-  text.assign(buffer, size_t(n));
-  size_t close = text.rfind(')');
-  return close == std::string::npos ? 0 : pid_t(std::atoi(text.c_str() + close + 4));
-}
-
 }  // namespace
 
 namespace box {
@@ -218,7 +205,7 @@ Launched start(const Launch& launch, int errFd) {
   launched.pid = fork();
   if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes, mask);
   int forkError = errno;
-  forked(launched.pid > 0 && sandboxOn ? launched.pid : 0);
+  forked(sandboxOn ? launched.pid : 0);
   close(devNull);
   if (infoEnds[1] >= 0) close(infoEnds[1]);
   if (launched.pid < 0) {

@@ -257,4 +257,6 @@ pid_t childOf(pid_t parent) {
   return 0;
 }
 
+pid_t parentOf(pid_t pid) { return readStat("/proc/" + std::to_string(pid) + "/stat").ppid; }
+
 }  // namespace judge

@@ -94,5 +94,7 @@ class ProcessTree {
 
 // A process whose parent is `parent`, found in /proc; 0 when there is none.
 pid_t childOf(pid_t parent);
+// The parent of the process `pid`, from /proc; 0 when it has gone.
+pid_t parentOf(pid_t pid);
 
 }  // namespace judge
