@@ -117,17 +117,39 @@ bool errorsInTheFile(const std::string& message) {
   return false;
 }
 
+// A diagnostic's first line ("file:3:7: error: ..."), not the excerpt or notes under it.
+bool isDiagnostic(const std::string& line, const char* kind) {
+  return !line.empty() && line[0] != ' ' && mentions(line, std::string(": ") + kind + ": ");
+}
+
+// clang's count at the end of its message ("1 warning and 2 errors generated.").
+bool isCountLine(const std::string& line) {
+  return line.size() > 11 && line.compare(line.size() - 11, 11, " generated.") == 0 &&
+         std::isdigit(static_cast<unsigned char>(line[0]));
+}
+
+std::string countLine(int warnings, int errors) {
+  auto counted = [](int n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+  if (warnings && errors) return counted(warnings, "warning") + " and " + counted(errors, "error") + " generated.";
+  return (errors ? counted(errors, "error") : counted(warnings, "warning")) + " generated.";
+}
+
 // The message without the driver's diagnostics (each a "LeetCode driver:" line and the
 // excerpt indented under it): where the file has errors of its own, those follow from them
-// (a Solution never declared, as the file stopped compiling before it).
+// (a Solution never declared, as the file stopped compiling before it). clang's count at the
+// end then counts what is left, as the reader sees it.
 std::string withoutDriverDiagnostics(const std::string& message) {
   std::istringstream lines(message);
   std::string kept;
   bool inDriver = false;
+  int warnings = 0, errors = 0;
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind(kDriver, 0) == 0) inDriver = true;
     else if (!line.empty() && line[0] != ' ') inDriver = false;
-    if (!inDriver) kept += line + "\n";
+    if (inDriver) continue;
+    warnings += isDiagnostic(line, "warning");
+    errors += isDiagnostic(line, "error") || isDiagnostic(line, "fatal error");
+    kept += (isCountLine(line) ? countLine(warnings, errors) : line) + "\n";
   }
   return kept;
 }
