@@ -151,16 +151,19 @@ char cellCharacter(const std::string& written) {
   return 0;
 }
 
+// "1 row", "9 cells".
+std::string counted(size_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
+
 Board fromLeetCode(std::string_view text) {
   std::vector<size_t> notArrays;
   std::vector<std::vector<std::string>> rows = ArrayReader(text).rows(notArrays);
   std::string cells;
   for (size_t r = 0; r < rows.size(); ++r) {
     bool isArray = std::find(notArrays.begin(), notArrays.end(), r) == notArrays.end();
-    if (!isArray || rows[r].size() != rows.size())
-      throw std::invalid_argument("board is not square: row " + std::to_string(r + 1) + " of " +
-                                  std::to_string(rows.size()) + " is not an array of " +
-                                  std::to_string(rows.size()) + " cells");
+    if (!isArray) throw std::invalid_argument("row " + std::to_string(r + 1) + " is not an array of cells");
+    if (rows[r].size() != rows.size())
+      throw std::invalid_argument("board is not square: " + counted(rows.size(), "row") + ", but row " +
+                                  std::to_string(r + 1) + " has " + counted(rows[r].size(), "cell"));
     for (const std::string& cell : rows[r]) {
       char c = cellCharacter(cell);
       if (c == 0)

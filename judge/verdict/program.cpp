@@ -183,6 +183,9 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   std::string toolchain = workspace.judged + "/toolchain.sh";
   if (!fs::exists(toolchain))
     throw std::runtime_error(trf("%s is missing: build the judge with make", {toolchain}));
+  if (fs::is_directory(file)) throw std::runtime_error(trf("%s: a folder, not a solution file", {file}));
+  if (fs::exists(file) && !fs::is_regular_file(file))
+    throw std::runtime_error(trf("%s: not a regular file (a solution is a .cpp file)", {file}));
   if (!fs::is_regular_file(file)) throw std::runtime_error(trf("%s: no such file", {file}));
   if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
     return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};

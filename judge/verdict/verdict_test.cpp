@@ -401,8 +401,19 @@ TEST_F(Judge, EveryBundledSolutionPassesLeetCodesCompileAndExample) {
   }
 }
 
+// Each says what the path is, not "no such file" for a folder that is there.
 TEST_F(Judge, AMissingFileIsAnErrorNotAVerdict) {
-  EXPECT_THROW(judgeFile(kRoot + "/solutions/no_such_solution.cpp", {}), std::runtime_error);
+  auto errorOf = [](const std::string& path) -> std::string {
+    try {
+      judgeFile(path, {});
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "judged";
+  };
+  EXPECT_EQ(errorOf(kRoot + "/solutions/no_such_solution.cpp"), kRoot + "/solutions/no_such_solution.cpp: no such file");
+  EXPECT_EQ(errorOf(kRoot + "/solutions"), kRoot + "/solutions: a folder, not a solution file");
+  EXPECT_EQ(errorOf("/dev/null"), "/dev/null: not a regular file (a solution is a .cpp file)");
 }
 
 // The limits file names real sets only, so a renamed set cannot silently fall
