@@ -188,7 +188,8 @@ std::string colouredFailure(const SetResult& set) {
 std::string failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
   std::string name = displayName(result.file), text;
   if (leetcodeTier && result.verdict == Verdict::kCompileError)
-    text += "\n== " + name + ": " + verdictWord(Verdict::kCompileError) + "\n" + result.message;
+    text += "\n== " + name + ": " + verdictWord(Verdict::kCompileError) + "\n" + result.message +
+            (result.message.empty() || result.message.back() != '\n' ? "\n" : "");
   for (const SetResult& set : result.sets) {
     if (set.leetcodeTier != leetcodeTier) continue;
     if (set.verdict != Verdict::kAccepted) {

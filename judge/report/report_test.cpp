@@ -177,6 +177,17 @@ TEST(JsonReport, AnAcceptedFileHasItsTimesAndNoFailingCase) {
   }
 }
 
+// The judge's own words for a compile error (no class Solution) end their line as the compiler's
+// message does, so that a blank line, not the summary, follows it.
+TEST(TextReport, ACompileErrorsMessageEndsItsLineWhoeverWroteIt) {
+  FileResult judges{"f.cpp", Verdict::kCompileError, "f.cpp: the file is empty; LeetCode calls Solution().solveSudoku(board).", {}};
+  EXPECT_EQ(failureDetails(judges, true),
+            "\n== f: Compile Error\nf.cpp: the file is empty; LeetCode calls Solution().solveSudoku(board).\n");
+  FileResult compilers{"f.cpp", Verdict::kCompileError, "f.cpp:1:1: error: expected unqualified-id\n1 error generated.\n", {}};
+  EXPECT_EQ(failureDetails(compilers, true),
+            "\n== f: Compile Error\nf.cpp:1:1: error: expected unqualified-id\n1 error generated.\n");
+}
+
 TEST(JsonReport, ACompileErrorCarriesTheCompilersMessage) {
   int status = 0;
   Json report = Json::parse(judgeOutput({"--json", kFixtures + "compile_error.cpp"}, status));
