@@ -9,6 +9,7 @@
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "core/content_hash.h"
@@ -124,7 +125,8 @@ bool isDiagnostic(const std::string& line, const char* kind) {
 
 // clang's count at the end of its message ("1 warning and 2 errors generated.").
 bool isCountLine(const std::string& line) {
-  return line.size() > 11 && line.compare(line.size() - 11, 11, " generated.") == 0 &&
+  constexpr std::string_view kEnd = " generated.";
+  return line.size() > kEnd.size() && std::string_view(line).substr(line.size() - kEnd.size()) == kEnd &&
          std::isdigit(static_cast<unsigned char>(line[0]));
 }
 
@@ -183,10 +185,11 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   std::string toolchain = workspace.judged + "/toolchain.sh";
   if (!fs::exists(toolchain))
     throw std::runtime_error(trf("%s is missing: build the judge with make", {toolchain}));
-  if (fs::is_directory(file)) throw std::runtime_error(trf("%s: a folder, not a solution file", {file}));
-  if (fs::exists(file) && !fs::is_regular_file(file))
-    throw std::runtime_error(trf("%s: not a regular file (a solution is a .cpp file)", {file}));
-  if (!fs::is_regular_file(file)) throw std::runtime_error(trf("%s: no such file", {file}));
+  fs::file_status status = fs::status(file);
+  if (fs::is_directory(status)) throw std::runtime_error(trf("%s: a folder, not a solution file", {file}));
+  if (!fs::is_regular_file(status))
+    throw std::runtime_error(fs::exists(status) ? trf("%s: not a regular file (a solution is a .cpp file)", {file})
+                                                : trf("%s: no such file", {file}));
   if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
     return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
   std::string text = readTextFile(file);
