@@ -41,6 +41,7 @@ readme_line() {
   echo "${line/#docker run/${podman[*]} run $ulimits}"
 }
 containers() { "${podman[@]}" ps -a -q | wc -l; }
+verdict() { grep -ao 'LeetCode verdict: [A-Za-z ]*' "$1" | head -n 1; }  # (the line, without the tty's progress)
 
 echo "container-check: the base image"
 started=$(seconds)
@@ -106,14 +107,14 @@ judged() {  # judged FILE: the README's judge line on FILE as my_solution.cpp; i
 judged accepted.cpp; status=$?
 first_verdict=$(since "$started")
 grep -q "LeetCode verdict: Accepted" "$build/accepted.cpp.log"
-check $(( $? + status )) "an Accepted file: $(grep -m1 'LeetCode verdict' "$build/accepted.cpp.log"), exit $status"
+check $(( $? + status )) "an Accepted file: $(verdict "$build/accepted.cpp.log"), exit $status"
 echo "  (from podman build to this first verdict: $first_verdict s)"
 judged wrong_answer.cpp; status=$?
 grep -q "LeetCode verdict: Wrong Answer" "$build/wrong_answer.cpp.log"
-check $(( $? + (status == 0) )) "a Wrong Answer: $(grep -m1 'LeetCode verdict' "$build/wrong_answer.cpp.log"), exit $status"
+check $(( $? + (status == 0) )) "a Wrong Answer: $(verdict "$build/wrong_answer.cpp.log"), exit $status"
 judged hostile.cpp; status=$?
-verdict=$(grep -m1 'LeetCode verdict' "$build/hostile.cpp.log")
-check $(( (status == 0) + (${#verdict} == 0) )) "a hostile file is judged and refused: $verdict, exit $status"
+grep -q "the solution created a process" "$build/hostile.cpp.log"
+check $(( $? + (status == 0) )) "a hostile file: $(verdict "$build/hostile.cpp.log"), its process refused, exit $status"
 escaped=$(find "$tree" "$build" -name escaped.txt | wc -l)
 check "$escaped" "the hostile file wrote nothing outside its box ($escaped files escaped.txt)"
 check $(( $(containers) - before )) "no container is left behind ($(containers) now, $before before)"
