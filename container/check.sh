@@ -70,6 +70,9 @@ check "$([ -z "$missing" ] && echo 0 || echo 1)" "the Dockerfile installs every 
 
 set +e
 before=$(containers)
+before_ids=$("${podman[@]}" ps -a -q | sort)
+# A container a failed step leaves is reported by its check, then removed, so that none outlives the run.
+trap 'comm -13 <(echo "$before_ids") <("${podman[@]}" ps -a -q | sort) | xargs -r "${podman[@]}" rm -f >/dev/null' EXIT
 started=$(seconds)
 build_line=$(readme_line "docker build" "")
 (eval "$build_line") > "$build/image-build.log" 2>&1
@@ -126,11 +129,15 @@ status=$?
 check $status "make test in the image: $(grep -E '^\[  PASSED  \]|tests? (passed|failed)' "$build/make-test.log" | tail -n 2 | tr '\n' ' ')($(since "$started") s)"
 
 serve_line=$(readme_line "docker run" "make serve")
-(cd "$tree" && exec setsid bash -c "exec $serve_line") < /dev/null > "$build/serve.log" 2>&1 &
+# In a terminal of its own (script(1)), as a user types it, so that Ctrl-C is a keystroke: the
+# container's terminal sends SIGINT to make and to the server, as the README says.
+rm -f "$build/serve.keys" && mkfifo "$build/serve.keys"
+(cd "$tree" && exec script -qfec "$serve_line" /dev/null) < "$build/serve.keys" > "$build/serve.log" 2>&1 &
 serving=$!
+exec 7> "$build/serve.keys"
 url=
 for _ in $(seq 600); do
-  url=$(grep -o 'http://127\.0\.0\.1:[0-9]*/?token=[0-9a-f]*' "$build/serve.log" | head -n 1)
+  url=$(grep -ao 'http://127\.0\.0\.1:[0-9]*/?token=[0-9a-f]*' "$build/serve.log" | head -n 1)
   [ -n "$url" ] || ! kill -0 $serving 2>/dev/null && break
   sleep 0.5
 done
@@ -139,10 +146,14 @@ if [ -n "$url" ]; then
   /usr/bin/python3 serve/serve_test.py --url "$url" 2>&1 | sed 's/^/    /'
   check "${PIPESTATUS[0]}" "the page, served from the container, driven from the host to an Accepted"
 fi
-kill -INT -- -$serving 2>/dev/null
+printf '\003' >&7  # Ctrl-C
 for _ in $(seq 60); do kill -0 $serving 2>/dev/null || break; sleep 0.5; done
-kill -0 $serving 2>/dev/null && { kill -KILL -- -$serving; check 1 "Ctrl-C stops make serve in the container"; }
+stopped=$(kill -0 $serving 2>/dev/null && echo 1 || echo 0)
+check "$stopped" "Ctrl-C stops make serve in the container: $(grep -a 'serve: stopped' "$build/serve.log" | tr -d '\r')"
+[ "$stopped" = 0 ] || kill -KILL $serving
+exec 7>&-
 wait $serving 2>/dev/null
+rm -f "$build/serve.keys"
 check $(( $(containers) - before )) "no container is left behind ($(containers) now, $before before)"
 
 # The tree the container built at /work, built again here, at its own path.
