@@ -3,8 +3,7 @@
 # debian:12 base made by mmdebstrap (kept in $(BUILD)/container), the image, three files judged,
 # make test inside, the page served from the container and driven from the host, the tree then
 # built on the host. CI runs it.
-.PHONY: container-check
-container-check: ## The README's container lines with Podman: judge, make test, the page from the host (needs podman, mmdebstrap, runc)
+container-check:
 	@for tool in podman mmdebstrap runc; do command -v $$tool >/dev/null || { \
 	  echo "$$tool not found: sudo apt-get install podman mmdebstrap runc uidmap" >&2; exit 1; }; done
 	$(call say,TEST,container/check.sh)container/check.sh $(BUILD)
