@@ -11,7 +11,7 @@
 #   5. the README's `make serve` line, the page driven from the host by serve/serve_test.py --url
 #      (the hostile requests, then an Accepted in headless Chromium), then Ctrl-C (SIGINT);
 #   6. the same tree, built in the container at /work, built and judged again on the host at its
-#      own path (the build's dependency files and recorded root: Makefile, "A tree built at one path").
+#      own path (the build's dependency files and recorded root: tools/rules.mk, "A tree built at one path").
 # No container may be left behind. Each line is read from README.md and changed only by
 # `docker` -> `podman` and the flags this kind of machine needs, which stay here, never in the
 # README: Podman's runtime runc and cgroupfs (no systemd), and ulimits no higher than the host's
@@ -41,7 +41,7 @@ readme_line() {
   echo "${line/#docker run/${podman[*]} run $ulimits}"
 }
 containers() { "${podman[@]}" ps -a -q | wc -l; }
-verdict() { grep -ao 'LeetCode verdict: [A-Za-z ]*' "$1" | head -n 1; }  # (the line, without the tty's progress)
+verdict() { tr '\r' '\n' < "$1" | sed -n 's/.*\(LeetCode verdict: [^(]*\).*/\1/p' | head -n 1; }  # (the line, without the tty's progress)
 
 echo "container-check: the base image"
 started=$(seconds)
