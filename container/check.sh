@@ -11,7 +11,8 @@
 #   5. the README's `make serve` line, the page driven from the host by serve/serve_test.py --url
 #      (the hostile requests, then an Accepted in headless Chromium), then Ctrl-C (SIGINT);
 #   6. the same tree, built in the container at /work, built and judged again on the host at its
-#      own path (the build's dependency files and recorded root: tools/rules.mk, "A tree built at one path").
+#      own path, then in the container again (the build's dependency files and recorded root:
+#      tools/rules.mk, "A tree built at one path").
 # No container may be left behind. Each line is read from README.md and changed only by
 # `docker` -> `podman` and the flags this kind of machine needs, which stay here, never in the
 # README: Podman's runtime runc and cgroupfs (no systemd), and ulimits no higher than the host's
@@ -162,6 +163,10 @@ cp "$build/accepted.cpp" "$tree/my_solution.cpp"
 status=$?
 grep -q "LeetCode verdict: Accepted" "$build/host-judge.log"
 check $(( $? + status )) "the tree built in the container (/work) builds and judges on the host ($tree): exit $status"
+# And back: the tree the host built, judged in the container again.
+judged accepted.cpp; status=$?
+grep -q "LeetCode verdict: Accepted" "$build/accepted.cpp.log"
+check $(( $? + status )) "the tree built on the host builds and judges in the container again: exit $status"
 set -e
 echo "container-check: image $("${podman[@]}" image inspect sudoku-judge --format '{{.Size}}' | awk '{ printf "%.2f GB", $1 / 1e9 }'), " \
      "$failures failed"
