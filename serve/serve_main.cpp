@@ -590,10 +590,6 @@ int main(int argc, char** argv) {
     options.host = containerAddress();
     if (options.host.empty()) return usage("--listen container: no network interface here but loopback");
   }
-  if (options.inContainer) {
-    options.host = containerAddress();
-    if (options.host.empty()) return usage("--listen container: no network interface here but loopback");
-  }
   sigset_t stops;
   sigemptyset(&stops);
   sigaddset(&stops, SIGINT), sigaddset(&stops, SIGTERM);
