@@ -788,7 +788,8 @@ serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## S
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## The page in headless Chromium (Selenium) and the hostile requests, each refused
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 
-$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o
+SERVE_OBJS := $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o files.o editorial.o)
+$(SERVE_BIN): $(SERVE_OBJS)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) -pthread
 
@@ -803,8 +804,8 @@ $(SERVE_OBJ)/guard_test.o: override CXXFLAGS := $(patsubst -g,-g1,$(patsubst -O%
 # The server's own code as the judge's (6.6 s of CPU for guard.o at g++ -O2 -g, 1 s here): it
 # waits on the judge it runs, not on a core.
 ifneq ($(QUICK_CXX),)
-$(SERVE_OBJ)/guard.o $(SERVE_OBJ)/serve_main.o: COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
-$(SERVE_OBJ)/guard.o $(SERVE_OBJ)/serve_main.o: $(JUDGE_PCH_OWN)
+$(SERVE_OBJS): COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
+$(SERVE_OBJS): $(JUDGE_PCH_OWN)
 $(SERVE_OBJ)/guard_test.o: COMPILE = $(call quick_compile,$(TESTS_PCH))
 $(SERVE_OBJ)/guard_test.o: $(TESTS_PCH)
 endif
