@@ -19,6 +19,7 @@ export function compileErrorLines(message) {
 export function runtimeErrorLines(trace) {
   const marks = [];
   for (const text of String(trace || '').split('\n')) {
+    if (/^\s*SUMMARY:/.test(text)) continue;  // the sanitizer's summary repeats the line its report named
     const m = text.match(/(?:^|[\s/(])solution\.cpp:(\d+):(\d+)(?::\s*(.*))?/);
     if (m) marks.push({ line: Number(m[1]), column: Number(m[2]), message: (m[3] || text).trim(), kind: 'runtime-error' });
   }
