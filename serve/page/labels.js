@@ -27,7 +27,7 @@ export const LABELS = {
     nearLimit: (set, c, used, limit, pct) => `${set} case ${c}: ${used} ms of ${limit} ms (${pct}%)`,
     stateSentence: (set, c, after) => `${set} case ${c} passes alone and fails after case ${after}: ` +
       'something your Solution keeps between calls (a global, a static) is not reset.',
-    step: 'step', sanitizer: 'What the sanitizer said',
+    step: n => `step ${n}`, sanitizer: 'What the sanitizer said',
     noCodeMirror: 'CodeMirror is not installed (Debian\'s libjs-codemirror): the editor is a plain text area, without highlighting or marked lines.',
     errorAt: n => `line ${n}`,
     // The tabs and the Editorial.
@@ -62,7 +62,7 @@ export const LABELS = {
     nearLimit: (set, c, used, limit, pct) => `${set} 第 ${c} 个用例：${used} ms，限制 ${limit} ms（${pct}%）`,
     stateSentence: (set, c, after) => `${set} 第 ${c} 个用例单独运行时通过，在第 ${after} 个用例之后运行时失败：` +
       '你的 Solution 在两次调用之间保留了某些状态（全局变量、静态变量），没有重置。',
-    step: '第', sanitizer: '检测工具（sanitizer）的输出',
+    step: n => `第 ${n} 步`, sanitizer: '检测工具（sanitizer）的输出',
     noCodeMirror: '未安装 CodeMirror（Debian 的 libjs-codemirror）：编辑器是普通文本框，没有语法高亮，也不会标出出错的行。',
     errorAt: n => `第 ${n} 行`,
     tabDescription: '题目描述', tabEditorial: '题解', loading: '加载中…',
