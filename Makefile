@@ -798,16 +798,17 @@ $(SERVE_OBJ)/%.o: serve/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) $(HTTPLIB_CFLAGS) -c $< -o $@
 
-# The guards' unit tests run in make test, with the rest.
-$(BUILD)/tests: $(SERVE_OBJ)/guard_test.o $(SERVE_OBJ)/guard.o
-$(SERVE_OBJ)/guard_test.o: override CXXFLAGS := $(patsubst -g,-g1,$(patsubst -O%,-O0,$(CXXFLAGS)))
+# The guards', the Editorial's and the page files' unit tests run in make test, with the rest.
+SERVE_TESTS := $(addprefix $(SERVE_OBJ)/,guard_test.o editorial_test.o)
+$(BUILD)/tests: $(SERVE_TESTS) $(addprefix $(SERVE_OBJ)/,guard.o editorial.o files.o)
+$(SERVE_TESTS): override CXXFLAGS := $(patsubst -g,-g1,$(patsubst -O%,-O0,$(CXXFLAGS)))
 # The server's own code as the judge's (6.6 s of CPU for guard.o at g++ -O2 -g, 1 s here): it
 # waits on the judge it runs, not on a core.
 ifneq ($(QUICK_CXX),)
 $(SERVE_OBJS): COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
 $(SERVE_OBJS): $(JUDGE_PCH_OWN)
-$(SERVE_OBJ)/guard_test.o: COMPILE = $(call quick_compile,$(TESTS_PCH))
-$(SERVE_OBJ)/guard_test.o: $(TESTS_PCH)
+$(SERVE_TESTS): COMPILE = $(call quick_compile,$(TESTS_PCH))
+$(SERVE_TESTS): $(TESTS_PCH)
 endif
 
 # make test in a fresh clone, longest first. make starts the objects in the order it meets them,
