@@ -595,6 +595,57 @@ def in_chinese(serve, judge):
         server.stop()
 
 
+# A judge of the test's own, that prints a Wrong Answer's JSON lines whose every sentence for a
+# person also comes in the page's language ("local"), as the judge run in that language gives them.
+FAKE_JUDGE = r"""#!/usr/bin/python3
+import json, sys
+line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+board = json.dumps([[c for c in line[r * 9:r * 9 + 9]] for r in range(9)])
+case = {"set": "leetcode_example", "case": 1, "where": "testcases/leetcode_example.txt:3",
+        "reason": "r1c3 is still '.'", "local": {"reason": "r1c3 仍是 '.'"},
+        "input": board, "output": board, "expected": None, "wrong_cells": [[0, 2]], "stdout": ""}
+leetcode = {"set": "leetcode_example", "tier": "leetcode", "verdict": "Wrong Answer", "passed": 0, "total": 1,
+            "limit_ms": 10000, "median_us": None, "max_us": None, "max_memory_kb": None,
+            "failure": "Wrong Answer on testcases/leetcode_example.txt:3", "local": {"failure": "解答错误：testcases/leetcode_example.txt:3"},
+            "failing_case": case}
+stress = dict(leetcode, set="forum_hardest", tier="stress", failure="forum_hardest: Wrong Answer on testcases/forum_hardest.txt:3",
+              local={"failure": "forum_hardest：解答错误，testcases/forum_hardest.txt:3"}, event="stress_set")
+shrunk = {"line": line, "empty_before": 51, "empty_after": 51, "reason": "Wrong Answer: r9c6 is still '.'",
+          "local": {"reason": "解答错误：r9c6 仍是 '.'"}}
+for event in ({"event": "verdict", "leetcode_verdict": "Wrong Answer", "passed": 0, "total": 56, "message": "",
+               "sets": [leetcode], "failing_case": case, "text": "Wrong Answer", "local": {"text": "解答错误"}},
+              stress, {"event": "findings", "near_limit": [], "state_between_calls": None, "shrunk": shrunk, "debug": None},
+              {"event": "done", "exit_status": 1, "summary": "1 file: 0 pass", "local": {"summary": "1 个文件：0 个通过"}}):
+    print(json.dumps(event), flush=True)
+sys.exit(1)
+"""
+
+
+def local_sentences(serve):
+    print("the judge's sentences in the page's language (a judge of the test's own, --lang zh):")
+    folder = tempfile.mkdtemp(prefix="serve-test-judge-")
+    fake = os.path.join(folder, "judge")
+    with open(fake, "w") as f:
+        f.write(FAKE_JUDGE)
+    os.chmod(fake, 0o755)
+    server = Server(serve, fake, "--lang", "zh")
+    driver = browser("1400,900")
+    try:
+        driver.get(server.url)
+        type_code(driver, source("solutions/wrong_answer/box_index_sum.cpp"))
+        submit_and_wait(driver)
+        wait_for(driver, "return document.getElementById('shrunk')", 20)
+        driver.execute_script("document.querySelectorAll('#result details').forEach(d => d.open = true)")
+        text = driver.execute_script("return document.getElementById('result').innerText")
+        english = [w for w in ("is still", "Wrong Answer") if w in text]
+        chinese = [w for w in ("r1c3 仍是 '.'", "解答错误：r9c6 仍是 '.'", "forum_hardest：解答错误") if w not in text]
+        check(not english and not chinese, "every sentence of the judge's is drawn in its local form "
+              "(English left: %s; Chinese missing: %s)" % (english, chinese))
+    finally:
+        driver.quit()
+        server.stop()
+
+
 def without_codemirror(serve, judge):
     print("without CodeMirror (--codemirror pointing at no installation):")
     server = Server(serve, judge, "--codemirror", tempfile.mkdtemp(prefix="serve-test-no-codemirror-"))
@@ -637,6 +688,7 @@ def main():
         server.stop()
     in_chinese(os.path.abspath(args.serve), os.path.abspath(args.judge))
     without_codemirror(os.path.abspath(args.serve), os.path.abspath(args.judge))
+    local_sentences(os.path.abspath(args.serve))
     interrupted(os.path.abspath(args.serve), os.path.abspath(args.judge))
     print("serve-check: %d failed" % len(FAILURES) if FAILURES else "serve-check: every check passed")
     return 1 if FAILURES else 0

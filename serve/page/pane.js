@@ -60,7 +60,7 @@ function failingCaseHtml(fc, verdict) {
 function runtimeTraceHtml(set) {
   if (!set || !set.failure) return '';
   const lines = String(said(set, 'failure')).split('\n').slice(1).filter(l => !/^\s*puzzle: /.test(l));
-  hooks.mark(runtimeErrorLines(set.failure));
+  hooks.mark(runtimeErrorLines(said(set, 'failure')));
   return lines.length ? `<h3>${esc(t('sanitizer'))}</h3><pre class="out compile" id="runtimeTrace">${esc(lines.join('\n'))}</pre>` : '';
 }
 
@@ -75,7 +75,7 @@ function onVerdict(e) {
   let html = verdictHtml(verdict, e.passed, e.total, verdict === 'Compile Error' ? null : runtime, memory);
   if (verdict === 'Compile Error' || verdict === 'Skipped')
     html += `<pre class="out compile" id="compile">${esc(said(e, 'message'))}</pre>`;
-  if (verdict === 'Compile Error') hooks.mark(compileErrorLines(e.message));
+  if (verdict === 'Compile Error') hooks.mark(compileErrorLines(said(e, 'message')));
   if (e.failing_case) {
     failingInput = e.failing_case.input;
     html += failingCaseHtml(e.failing_case, verdict);
@@ -160,7 +160,7 @@ function onStanding(e) {
 function onRun(e) {
   if (e.verdict !== 'Accepted') {
     section('head', verdictHtml(e.verdict, 0, 0, null, null) + `<pre class="out compile" id="compile">${esc(said(e, 'message'))}</pre>`);
-    if (e.verdict === 'Compile Error') hooks.mark(compileErrorLines(e.message));
+    if (e.verdict === 'Compile Error') hooks.mark(compileErrorLines(said(e, 'message')));
     return;
   }
   const allValid = e.cases.every(c => c.valid);
@@ -172,7 +172,7 @@ function onRun(e) {
     if (!c.valid) failingInput = c.input;
     html += `<h3>${esc(t('caseResult'))} ${esc(c.where)}</h3>`;
     if (c.problem) html += `<div class="reason">${esc(said(c, 'problem'))}</div>`;
-    if (c.problem && c.output === null) hooks.mark(runtimeErrorLines(c.problem));
+    if (c.problem && c.output === null) hooks.mark(runtimeErrorLines(said(c, 'problem')));
     html += '<div class="boards">' + boardHtml(t('input'), c.input, c.input, []);
     if (c.output) html += boardHtml(t('output'), c.output, c.input, c.wrong_cells);
     if (c.expected) html += boardHtml(t('expected'), c.expected, c.input, []);
