@@ -375,8 +375,7 @@ class Server {
   void page(const httplib::Request& req, httplib::Response& res) {
     std::ifstream in(options_.root + "/serve/page/index.html");
     std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    Json config = Json{{"lang", options_.lang}, {"maxSourceBytes", kMaxSourceBytes}, {"example", kExample},
-                       {"codemirror", haveCodeMirror(options_.codemirror)}};
+    Json config = Json{{"lang", options_.lang}, {"maxSourceBytes", kMaxSourceBytes}, {"example", kExample}};
     std::string data = config.dump();
     for (size_t at; (at = data.find('<')) != std::string::npos;) data.replace(at, 1, "\\u003c");
     size_t at = html.find("/*@CONFIG@*/null");  // in <script type="application/json">: data, never run
@@ -560,6 +559,9 @@ int main(int argc, char** argv) {
   if (options.lang != "en" && options.lang != "zh") return usage("--lang is en or zh");
   if (options.standing != "quick" && options.standing != "full" && options.standing != "0")
     return usage("--standing is quick, full or 0");
+  if (!haveCodeMirror(options.codemirror))
+    std::cerr << "serve: no CodeMirror in " << options.codemirror << " (sudo apt-get install libjs-codemirror): "
+              << "the page's editor is a plain text area\n";
   sigset_t stops;
   sigemptyset(&stops);
   sigaddset(&stops, SIGINT), sigaddset(&stops, SIGTERM);
