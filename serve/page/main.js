@@ -66,6 +66,8 @@ addTab({ name: 'editorial', label: t('tabEditorial'), wide: true, draw: panel =>
 showTab(location.hash.slice(1));
 drawAll();
 window.addEventListener('hashchange', () => showTab(location.hash.slice(1)));
-// CodeMirror measures its lines when shown: again once the layout has settled.
+// CodeMirror measures its lines when shown: again once the layout has settled, and when a tab
+// changes the columns' widths.
 requestAnimationFrame(() => editor.refresh());
+$('tabs').addEventListener('click', () => requestAnimationFrame(() => editor.refresh()));
 document.body.dataset.ready = 'yes';
