@@ -7,13 +7,17 @@ Starts build/bin/serve (with a TMPDIR of its own), then
   2. headless Chromium driven by Selenium (Debian's python3-selenium and
      chromium-driver): types a correct file and a wrong one into #code, presses
      #submit, and finds Accepted with #runtime and #memory, and Wrong Answer with
-     marked cells (.wrong); a Compile Error's line numbers; Run on the example;
-     the code kept across a reload; the page in Chinese (--lang zh);
+     marked cells (.wrong); CodeMirror's editor following #code; a Compile
+     Error's and a Runtime Error's lines marked in the editor; a Submit while a
+     report streams, Stop, the keys, a page that leaves; Run on the example; the
+     code kept across a reload; the Editorial tab; the page in Chinese (--lang
+     zh); the page without CodeMirror; the judge's sentences in their local form
+     (a judge of the test's own);
   3. Ctrl-C (SIGINT) while a judge runs: the server ends, and so does every
      judge it started, leaving no box (judge/sandbox/leftover_check.sh).
 Exit status 0 when every check passes. Runs only from Debian's /usr/bin/python3
-(selenium is installed there). --screenshots DIR also saves the Wrong Answer
-pane, wide and narrow.
+(selenium is installed there). --screenshots DIR also saves each tab, the Wrong
+Answer pane and the marked errors, wide and narrow.
 """
 import argparse
 import http.client
