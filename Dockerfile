@@ -11,7 +11,7 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       g++ make pkg-config \
       libgtest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev clang-19 libclang-rt-19-dev lld \
-      bubblewrap gdb gettext gnuplot-nox chromium libcpp-httplib-dev \
+      bubblewrap gdb gettext gnuplot-nox chromium libcpp-httplib-dev libjs-codemirror \
       libseccomp-dev chromium-driver python3-selenium \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /work
