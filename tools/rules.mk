@@ -171,7 +171,7 @@ endif
 $(call record,$(SOURCE_ROOT),$(CURDIR))
 ROOTED := $(CORE_LIB) $(JUDGE_CORE_LIB) $(SUDOKU_LIB) $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o $(WRAPPERS) \
           $(TEST_LINK) $(SOLUTION_TEST_OBJS) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_RUNTIME) \
-          $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o guard_test.o) \
+          $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(SERVE_OBJS) $(SERVE_TESTS) \
           $(EXPLORE_LIB) $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_OBJ)/explore_test.o $(MARKDOWN_LIB) $(BENCH_OBJS) \
           $(JUDGE_PCH) $(STANDARD_PCH) $(SOLUTIONS_PCH) $(JUDGE_PCH_OWN) $(TESTS_PCH) $(CLI_PCH) $(PRELUDE_GCH) \
           $(REPLAY_PCH) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
