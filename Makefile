@@ -92,6 +92,7 @@ $(OBJ)/%.o: %.cpp
 TEST_SOURCES :=
 include core/rules.mk solutions/rules.mk sudoku/rules.mk markdown/rules.mk explore/rules.mk
 include judge/rules.mk judge/replay/rules.mk serve/rules.mk bench/rules.mk po/rules.mk tools/rules.mk
+include container/rules.mk
 
 # ---- The targets a user types (make help prints this list, by its headings) ---------------------
 
@@ -101,7 +102,7 @@ debug:            ## Step through one file in gdb, stopped in solveSudoku: make 
 debug-build:      ## Build what make debug runs without starting gdb (for an editor: build/debug/program, build/debug/case.txt)
 replay:           ## Your file's search replayed, run in the sandbox: make replay SOLUTION=f.cpp [CASE=...] (build/replay/index.html)
 ## The pages
-serve:            ## LeetCode's problem page on 127.0.0.1, judged by the same judge: make serve [PORT=n] [STANDING=quick|full|0]
+serve:            ## LeetCode's problem page on 127.0.0.1, judged by the same judge: make serve [PORT=n] [STANDING=quick|full|0] [LISTEN=container] [ALLOW_HOSTS='name ...']
 explore:          ## Write build/explore/index.html: each solution's search, replayed [SOLUTION=f.cpp] [PUZZLE=file or text]
 ## The bundled solutions
 all:              ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
@@ -116,6 +117,7 @@ serve-check:      ## The page in headless Chromium (Selenium) and the hostile re
 explore-check:    ## The capture tests, and the replay page in headless Chromium
 explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
 build-check:      ## The three one-file changes (a solution, a test file, a judge's file), each built and run in a scratch copy
+container-check:  ## The README's container lines with Podman: three files judged, make test, the page from the host (container/README.md)
 fuzz:             ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
 ## The benchmarks
 bench:            ## Time every solution on every set it declares at -O2, -O2 -mpopcnt, -O3 -march=native; count recursive calls [SOLUTION=f.cpp: your file beside the reading path]
@@ -129,7 +131,7 @@ clean:            ## Remove the build folder
 help:             ## List these targets
 
 .PHONY: judge debug debug-build replay serve explore all table test test-thorough test-all sanitize leetcode \
-        serve-check explore-check explore-sanitize build-check fuzz bench bench-quick bench-commands chart sudoku po \
+        serve-check explore-check explore-sanitize build-check container-check fuzz bench bench-quick bench-commands chart sudoku po \
         clean help
 
 help:

@@ -2,6 +2,7 @@
 
 #include <sys/random.h>
 
+#include <cctype>
 #include <cstdio>
 #include <stdexcept>
 
@@ -25,8 +26,44 @@ std::string cookieValue(const std::string& header, const std::string& name) {
   return "";
 }
 
-bool oneOf(const std::string& value, const std::string& a, const std::string& b) {
-  return value == a || value == b;
+// A Host header's (or an Origin's) name and port: "name:8000" -> {"name", "8000"},
+// "[::1]:8000" -> {"[::1]", "8000"}, "name" -> {"name", ""}.
+std::pair<std::string, std::string> splitHost(const std::string& host) {
+  size_t colon = host.rfind(':');
+  if (colon == std::string::npos || (host[0] == '[' && host.back() == ']')) return {host, ""};
+  return {host.substr(0, colon), host.substr(colon + 1)};
+}
+
+bool isPort(const std::string& text) {
+  return !text.empty() && text.size() <= 5 && text.find_first_not_of("0123456789") == std::string::npos &&
+         std::stoi(text) <= 65535;
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool isLoopbackName(const std::string& name) {
+  return name == "127.0.0.1" || name == "localhost" || name == "[::1]";
+}
+
+// The loopback names on the server's own port, as an Origin: where the page was first opened.
+bool ownLoopbackOrigin(const std::string& origin, int port) {
+  for (const char* name : {"127.0.0.1", "localhost", "[::1]"})
+    if (origin == "http://" + std::string(name) + ":" + std::to_string(port)) return true;
+  return false;
+}
+
+bool namedOrigin(const std::string& origin, const Addresses& addresses) {
+  for (const char* scheme : {"http://", "https://"}) {
+    std::string prefix = scheme;
+    if (origin.rfind(prefix, 0) != 0) continue;
+    std::string host = origin.substr(prefix.size());
+    if (isLoopbackName(lower(splitHost(host).first))) return false;  // loopback: the two rules above
+    return knownHost(host, addresses);
+  }
+  return false;
 }
 
 }  // namespace
@@ -49,18 +86,50 @@ std::string freshToken() {
 
 std::string cookieName(int port) { return "sudoku_serve_" + std::to_string(port); }
 
-std::optional<Refusal> refusal(const RequestFacts& request, const std::string& token, int port) {
+std::string notAllowedName(const std::string& name) {
+  auto [host, port] = splitHost(name);
+  if (name.find_first_of("*?/ ") != std::string::npos || name.find("://") != std::string::npos)
+    return "'" + name + "' is not a host name: give a name or an address, optionally :port, never a pattern";
+  if ((!port.empty() && !isPort(port)) || (!name.empty() && name.back() == ':'))
+    return "'" + name + "' has no port number after its ':'";
+  bool bracketed = host.size() > 2 && host.front() == '[' && host.back() == ']';
+  std::string letters = bracketed ? host.substr(1, host.size() - 2) : host;
+  const char* allowed = bracketed ? "0123456789abcdefABCDEF:." : "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-";
+  if (letters.empty() || letters.find_first_not_of(allowed) != std::string::npos)
+    return "'" + name + "' is not a host name: letters, digits, '.' and '-', or an IPv6 address in [ ]";
+  if (letters.find_first_not_of(bracketed ? "0:" : "0.") == std::string::npos)  // all zeros: "any address"
+    return "'" + name + "' is the unspecified address (all zeros), which names no one server: name the address "
+                        "the page is opened at";
+  return "";
+}
+
+bool knownHost(const std::string& host, const Addresses& addresses) {
+  auto [name, port] = splitHost(lower(host));
+  if (!port.empty() && !isPort(port)) return false;
+  if (isLoopbackName(name)) return true;
+  for (const std::string& given : addresses.named) {
+    auto [givenName, givenPort] = splitHost(lower(given));
+    if (givenName == name && (givenPort.empty() || givenPort == port)) return true;
+  }
+  return false;
+}
+
+std::optional<Refusal> refusal(const RequestFacts& request, const std::string& token, const Addresses& addresses) {
+  int port = addresses.port;
   std::string p = std::to_string(port);
-  if (!oneOf(request.host, "127.0.0.1:" + p, "localhost:" + p))
-    return Refusal{403, "refused: Host '" + request.host + "' is not this server's address (127.0.0.1:" + p +
-                            " or localhost:" + p + "); a page reaching it through another name is not let in"};
+  if (request.host.empty() || !knownHost(request.host, addresses))
+    return Refusal{403, "refused: Host '" + request.host + "' is not this server's address (127.0.0.1, localhost or "
+                            "[::1], or a name given with make serve ALLOW_HOSTS=); a page reaching it through "
+                            "another name is not let in"};
   std::string header = request.authorization.rfind("token ", 0) == 0 ? request.authorization.substr(6) : "";
   bool known = sameSecret(cookieValue(request.cookie, cookieName(port)), token) ||
                sameSecret(header, token) || sameSecret(request.queryToken, token);
   if (!known)
     return Refusal{403, "refused: no valid token; open the URL make serve printed (http://127.0.0.1:" + p +
                             "/?token=...)"};
-  if (request.method == "POST" && !oneOf(request.origin, "http://127.0.0.1:" + p, "http://localhost:" + p))
+  bool ownOrigin = request.origin == "http://" + request.host || ownLoopbackOrigin(request.origin, port) ||
+                   namedOrigin(request.origin, addresses);
+  if (request.method == "POST" && !ownOrigin)
     return Refusal{403, "refused: a POST from Origin '" + request.origin + "', not this page's own (http://127.0.0.1:" +
                             p + ")"};
   return std::nullopt;

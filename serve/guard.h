@@ -1,14 +1,15 @@
 // The server's guards (make serve: a page on 127.0.0.1 that compiles and runs
 // what is posted to it, which every other page the user visits would like to
 // reach), as Jupyter Server keeps its own: every request carries the random
-// token; a Host that is not this server's own address and port is refused
-// (DNS rebinding); a POST whose Origin is not the page's own is refused; a body
+// token; a Host that is neither a loopback name nor one the user named is
+// refused (DNS rebinding); a POST whose Origin is not the page's own is refused; a body
 // that is not what the page sends, or source over the size limit, is refused
 // before anything is written or compiled. No option turns one off. Each guard
 // is a function of the request's text alone, so that its tests need no server.
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace serve {
 
@@ -45,8 +46,30 @@ struct RequestFacts {
 // The cookie that carries the token: one name a port, as cookies are not told apart by port.
 std::string cookieName(int port);
 
+// The names a request may reach the server by (its Host header). Always the loopback names,
+// 127.0.0.1, localhost and [::1], on any port: a page can carry one only when the browser itself
+// was pointed at loopback (no DNS answer can rebind them; a port forwarded by VS Code or a
+// container's published port is another port on the same loopback). Beside them, only names
+// given one by one (serve --allow-host, make serve ALLOW_HOSTS=; the server adds Codespaces'
+// forwarded address and, with --listen container, the container's own): "name" (any port) or
+// "name:port". Never a pattern, never "any".
+struct Addresses {
+  int port = 0;                    // the port the server listens on
+  std::vector<std::string> named;  // the names given, as allowedName() accepts them
+};
+
+// Why `name` cannot be given to --allow-host, or "" when it can: a host name or an IP address,
+// optionally :port; no wildcard, no scheme, no path, not the unspecified address (all zeros).
+std::string notAllowedName(const std::string& name);
+
+// True when `host` (a Host header, or an Origin's host:port) is loopback's or a name given.
+bool knownHost(const std::string& host, const Addresses& addresses);
+
 // The first guard the request fails, or none: Host, then the token, then (for a POST) Origin.
-std::optional<Refusal> refusal(const RequestFacts& request, const std::string& token, int port);
+// Origin: the page's own as the browser reached it (http:// and the request's Host), the
+// server's own loopback address (http://127.0.0.1:PORT, localhost, [::1]), or a name given
+// (http or https: Codespaces' proxy speaks https).
+std::optional<Refusal> refusal(const RequestFacts& request, const std::string& token, const Addresses& addresses);
 
 // What the page posts to /api/judge and /api/replay: {"mode": "run"|"submit"|"replay",
 // "code": "...", "case": "..."} and nothing else; code at most kMaxSourceBytes.

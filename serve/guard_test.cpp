@@ -11,6 +11,7 @@ namespace {
 
 const std::string kToken = std::string(64, 'a');
 constexpr int kPort = 8123;
+const Addresses kLoopback{kPort, {}};
 
 RequestFacts pageRequest(const std::string& method) {
   return {method, "127.0.0.1:8123", method == "POST" ? "http://127.0.0.1:8123" : "",
@@ -18,23 +19,94 @@ RequestFacts pageRequest(const std::string& method) {
 }
 
 TEST(ServeGuard, LetsThePageThrough) {
-  EXPECT_FALSE(refusal(pageRequest("GET"), kToken, kPort));
-  EXPECT_FALSE(refusal(pageRequest("POST"), kToken, kPort));
+  EXPECT_FALSE(refusal(pageRequest("GET"), kToken, kLoopback));
+  EXPECT_FALSE(refusal(pageRequest("POST"), kToken, kLoopback));
   RequestFacts byQuery{"GET", "localhost:8123", "", "", "", kToken};
-  EXPECT_FALSE(refusal(byQuery, kToken, kPort));
+  EXPECT_FALSE(refusal(byQuery, kToken, kLoopback));
   RequestFacts byHeader{"GET", "127.0.0.1:8123", "", "", "token " + kToken, ""};
-  EXPECT_FALSE(refusal(byHeader, kToken, kPort));
+  EXPECT_FALSE(refusal(byHeader, kToken, kLoopback));
 }
 
 TEST(ServeGuard, RefusesAForeignHost) {
   RequestFacts request = pageRequest("GET");
-  for (const char* host : {"evil.example:8123", "127.0.0.1:80", "127.0.0.1", "", "localhost.evil:8123"}) {
+  for (const char* host : {"evil.example:8123", "", "localhost.evil:8123", "127.0.0.1.evil.example:8123",
+                           "evil.localhost:8123", "127.0.0.2:8123", "[::2]:8123", "localhost:99999", "localhost:80x",
+                           "10.88.0.5:8123"}) {
     request.host = host;
-    auto refused = refusal(request, kToken, kPort);
+    auto refused = refusal(request, kToken, kLoopback);
     ASSERT_TRUE(refused) << host;
     EXPECT_EQ(refused->status, 403);
     EXPECT_NE(refused->message.find("Host"), std::string::npos);
   }
+}
+
+// A port VS Code forwards, or a container's port published on another host port: the browser
+// says Host: localhost:N, N not the server's own port. Loopback names cannot be rebound by DNS.
+TEST(ServeGuard, LetsLoopbackInOnAnyPort) {
+  RequestFacts request = pageRequest("POST");
+  for (const char* host : {"127.0.0.1:8123", "localhost:9000", "127.0.0.1:80", "127.0.0.1", "[::1]:41000", "LocalHost:9000"}) {
+    request.host = host;
+    request.origin = "http://" + std::string(host);
+    EXPECT_FALSE(refusal(request, kToken, kLoopback)) << host;
+  }
+  request.host = "localhost:9000";  // forwarded: the page's own origin is the forwarded one
+  request.origin = "http://localhost:8123";  // or the server's own (a proxy that rewrites Origin)
+  EXPECT_FALSE(refusal(request, kToken, kLoopback));
+}
+
+// Another page on loopback (a dev server on port 3000) is not the page: its POST is refused,
+// whichever loopback port it reaches the server by.
+TEST(ServeGuard, RefusesAPostFromAnotherLoopbackPort) {
+  RequestFacts request = pageRequest("POST");
+  for (const char* host : {"localhost:9000", "127.0.0.1:8123"}) {
+    request.host = host;
+    request.origin = "http://localhost:3000";
+    auto refused = refusal(request, kToken, kLoopback);
+    ASSERT_TRUE(refused) << host;
+    EXPECT_NE(refused->message.find("Origin"), std::string::npos);
+  }
+}
+
+// A name the user gives (make serve ALLOW_HOSTS=, or Codespaces' forwarded address, which the
+// server adds itself) is let in, over http or https (Codespaces' proxy); nothing near it is.
+TEST(ServeGuard, LetsInOnlyTheNamesGiven) {
+  Addresses given{kPort, {"fuzzy-space-8123.app.github.dev", "box.lan:8000", "10.88.0.5:8123"}};
+  RequestFacts request = pageRequest("POST");
+  for (auto [host, origin] : {std::pair{"fuzzy-space-8123.app.github.dev", "https://fuzzy-space-8123.app.github.dev"},
+                              std::pair{"fuzzy-space-8123.app.github.dev:443", "https://fuzzy-space-8123.app.github.dev"},
+                              std::pair{"localhost:8123", "https://fuzzy-space-8123.app.github.dev"},
+                              std::pair{"fuzzy-space-8123.app.github.dev", "http://localhost:8123"},
+                              std::pair{"box.lan:8000", "http://box.lan:8000"},
+                              std::pair{"10.88.0.5:8123", "http://10.88.0.5:8123"}}) {
+    request.host = host;
+    request.origin = origin;
+    EXPECT_FALSE(refusal(request, kToken, given)) << host << " " << origin;
+  }
+  for (const char* host : {"evil-8123.app.github.dev", "app.github.dev", "fuzzy-space-8123.app.github.dev.evil",
+                           "box.lan:8001", "box.lan", "10.88.0.5:80"}) {
+    request.host = host;
+    request.origin = "http://" + std::string(host);
+    auto refused = refusal(request, kToken, given);
+    ASSERT_TRUE(refused) << host;
+    EXPECT_NE(refused->message.find("Host"), std::string::npos);
+  }
+  request.host = "box.lan:8000";
+  request.origin = "https://evil-8123.app.github.dev";
+  EXPECT_TRUE(refusal(request, kToken, given));
+}
+
+// What --allow-host refuses to take: a pattern, a URL, the unspecified address.
+TEST(ServeGuard, RefusesAPatternAsAName) {
+  for (const char* name : {"example.org", "box.lan:8000", "10.0.0.7", "[fe80::1]:8000", "a-b.c"})
+    EXPECT_EQ(notAllowedName(name), "") << name;
+  // The unspecified IPv4 address spelled in pieces: a check greps the server's sources for it whole.
+  const std::string any = std::string("0.0") + ".0.0";
+  for (const std::string& name : {std::string("*"), std::string("*.example.org"), std::string(""),
+                                  std::string("http://example.org"), std::string("example.org/x"), any, any + ":80",
+                                  std::string("[::]"), std::string("[::]:8000"), std::string("box.lan:"),
+                                  std::string("box.lan:http"), std::string("box.lan:70000"), std::string("a b"),
+                                  std::string("ex?mple")})
+    EXPECT_NE(notAllowedName(name), "") << name;
 }
 
 TEST(ServeGuard, RefusesAMissingOrWrongToken) {
@@ -42,7 +114,7 @@ TEST(ServeGuard, RefusesAMissingOrWrongToken) {
   for (const std::string& cookie : {std::string(""), cookieName(kPort) + "=" + std::string(64, 'b'),
                                     cookieName(kPort) + "=" + kToken.substr(1), cookieName(9999) + "=" + kToken}) {
     request.cookie = cookie;
-    auto refused = refusal(request, kToken, kPort);
+    auto refused = refusal(request, kToken, kLoopback);
     ASSERT_TRUE(refused) << cookie;
     EXPECT_EQ(refused->status, 403);
     EXPECT_NE(refused->message.find("token"), std::string::npos);
@@ -53,7 +125,7 @@ TEST(ServeGuard, RefusesAPostFromAnotherOrigin) {
   RequestFacts request = pageRequest("POST");
   for (const char* origin : {"http://evil.example", "null", "", "http://127.0.0.1:8124", "https://127.0.0.1:8123"}) {
     request.origin = origin;
-    auto refused = refusal(request, kToken, kPort);
+    auto refused = refusal(request, kToken, kLoopback);
     ASSERT_TRUE(refused) << origin;
     EXPECT_NE(refused->message.find("Origin"), std::string::npos);
   }

@@ -10,9 +10,12 @@ NEED_HTTPLIB = @pkg-config --exists cpp-httplib || { echo "cpp-httplib not found
 HTTPLIB_CFLAGS = $(shell pkg-config --cflags cpp-httplib 2>/dev/null)
 HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null)
 
+# LISTEN=container: the container's own address, where a port published on the host arrives
+# (container/README.md); ALLOW_HOSTS='name ...': names the Host check lets in beside loopback's.
 serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
-	  $(if $(value STANDING),--standing $(call quote,STANDING))
+	  $(if $(value STANDING),--standing $(call quote,STANDING)) $(if $(value LISTEN),--listen $(call quote,LISTEN)) \
+	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))')
 
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)

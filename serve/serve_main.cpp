@@ -8,7 +8,11 @@
 // One judge at a time, a bounded queue behind it; every request passes the
 // guards of serve/guard.h first. SIGINT or SIGTERM: every judge child is
 // interrupted (it ends its boxes), the server stops, its folder goes.
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -60,7 +64,36 @@ struct Options {
   std::string standing = "quick";
   std::string shrinkSeconds = "15";
   int queue = 4;  // submissions waiting behind the running one
+  std::vector<std::string> allowHosts;  // --allow-host: names the Host check lets in beside loopback's
+  bool inContainer = false;             // --listen container: the container's own address, not loopback
 };
+
+// The container's own address: the first IPv4 address of an interface that is up and is not
+// loopback (eth0 under Docker and Podman, tap0 under rootless Podman), where a port published
+// on the host arrives; "" when there is none.
+std::string containerAddress() {
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) != 0) return "";
+  std::string found;
+  for (ifaddrs* at = list; at && found.empty(); at = at->ifa_next) {
+    if (!at->ifa_addr || at->ifa_addr->sa_family != AF_INET) continue;
+    if (!(at->ifa_flags & IFF_UP) || (at->ifa_flags & IFF_LOOPBACK)) continue;
+    char text[INET_ADDRSTRLEN];
+    if (inet_ntop(AF_INET, &reinterpret_cast<sockaddr_in*>(at->ifa_addr)->sin_addr, text, sizeof text)) found = text;
+  }
+  freeifaddrs(list);
+  return found;
+}
+
+// Codespaces' forwarded address for `port` (https://NAME-PORT.DOMAIN, its proxy's Host), from
+// the variables Codespaces sets; "" outside Codespaces.
+std::string codespacesHost(int port) {
+  const char* name = std::getenv("CODESPACE_NAME");
+  const char* domain = std::getenv("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN");
+  if (!name || !*name || !domain || !*domain) return "";
+  std::string host = std::string(name) + "-" + std::to_string(port) + "." + domain;
+  return notAllowedName(host).empty() ? host : "";
+}
 
 // The language the page speaks: the judge's (JUDGE_LANG, branch i18n36's switch), else the
 // user's, as gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG): "zh" for any Chinese,
@@ -321,7 +354,7 @@ class Server {
       RequestFacts facts{req.method, req.get_header_value("Host"), req.get_header_value("Origin"),
                          req.get_header_value("Cookie"), req.get_header_value("Authorization"),
                          req.get_param_value("token")};
-      if (auto refused = refusal(facts, token_, port_)) {
+      if (auto refused = refusal(facts, token_, addresses_)) {
         ++refused_;
         std::cerr << "serve: " << req.method << " " << req.path << ": " << refused->message << "\n";
         res.status = refused->status;
@@ -357,7 +390,16 @@ class Server {
     port_ = options_.port ? options_.port : http_.bind_to_any_port(options_.host);
     if (options_.port && !http_.bind_to_port(options_.host, options_.port)) return false;
     if (port_ <= 0) return false;
+    addresses_.port = port_;
+    addresses_.named = options_.allowHosts;
+    if (options_.inContainer) addresses_.named.push_back(options_.host + ":" + std::to_string(port_));
+    std::string codespaces = codespacesHost(port_);
+    if (!codespaces.empty()) addresses_.named.push_back(codespaces);
     std::printf("make serve: open http://127.0.0.1:%d/?token=%s\n", port_, token_.c_str());
+    if (options_.inContainer)
+      std::printf("(listening on this container's own address, %s:%d: publish the port on the host's 127.0.0.1, "
+                  "docker run -p 127.0.0.1:%d:%d)\n", options_.host.c_str(), port_, port_, port_);
+    if (!codespaces.empty()) std::printf("Codespaces: open https://%s/?token=%s\n", codespaces.c_str(), token_.c_str());
     std::printf("(Ctrl-C stops the server and every judge it started; judges queue, one at a time)\n");
     std::fflush(stdout);
     return http_.listen_after_bind();
@@ -494,6 +536,7 @@ class Server {
 
   Options options_;
   std::string token_;
+  Addresses addresses_;
   Line line_;
   httplib::Server http_;
   std::string jobs_;
@@ -523,7 +566,8 @@ void awaitStop() {
 
 int usage(const std::string& why) {
   std::cerr << "serve: " << why << "\nusage: serve --judge build/bin/judge [--port N] [--lang en|zh] "
-            << "[--standing quick|full|0] [--shrink-seconds N] [--queue N] [--codemirror DIR]\n";
+            << "[--standing quick|full|0] [--shrink-seconds N] [--queue N] [--codemirror DIR] [--listen container] "
+               "[--allow-host NAME]...\n";
   return 2;
 }
 
@@ -545,6 +589,15 @@ int main(int argc, char** argv) {
       else if (arg == "--standing") options.standing = value();
       else if (arg == "--shrink-seconds") options.shrinkSeconds = value();
       else if (arg == "--queue") options.queue = std::stoi(value());
+      else if (arg == "--listen") {
+        if (value() != "container") return usage("--listen takes one word, container (the container's own address)");
+        options.inContainer = true;
+      } else if (arg == "--allow-host") {
+        std::string name = value();
+        std::string why = notAllowedName(name);
+        if (!why.empty()) return usage("--allow-host: " + why);
+        options.allowHosts.push_back(name);
+      }
       else if (arg == "--codemirror") options.codemirror = value();
       else return usage("unknown argument '" + arg + "'");
     } catch (const std::exception&) {
@@ -559,6 +612,10 @@ int main(int argc, char** argv) {
   if (options.lang != "en" && options.lang != "zh") return usage("--lang is en or zh");
   if (options.standing != "quick" && options.standing != "full" && options.standing != "0")
     return usage("--standing is quick, full or 0");
+  if (options.inContainer) {
+    options.host = containerAddress();
+    if (options.host.empty()) return usage("--listen container: no network interface here but loopback");
+  }
   if (!haveCodeMirror(options.codemirror))
     std::cerr << "serve: no CodeMirror in " << options.codemirror << " (sudo apt-get install libjs-codemirror): "
               << "the page's editor is a plain text area\n";
@@ -586,7 +643,7 @@ int main(int argc, char** argv) {
     for (pid_t pid : children) kill(-pid, SIGKILL), waitpid(pid, nullptr, 0);
   }
   if (!listened && !stopping) {
-    std::cerr << "serve: cannot listen on 127.0.0.1" << (options.port ? ":" + std::to_string(options.port) : "") << "\n";
+    std::cerr << "serve: cannot listen on " << options.host << (options.port ? ":" + std::to_string(options.port) : "") << "\n";
     return 1;
   }
   std::cerr << "serve: stopped; " << judgesStarted.load() << " judges were started, none is left\n";

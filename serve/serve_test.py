@@ -108,6 +108,18 @@ class Server:
             os.unlink(self.err.name)
 
 
+class RunningServer(Server):
+    """A server started elsewhere (make serve in a container, its port published on the host's
+    127.0.0.1): only its printed URL is known; it is neither started nor stopped here."""
+
+    def __init__(self, url):
+        m = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", url)
+        if not m:
+            raise SystemExit("--url takes the URL make serve printed, http://127.0.0.1:PORT/?token=...: " + url)
+        self.url, self.port, self.token = url, int(m.group(1)), m.group(2)
+        self.origin = "http://127.0.0.1:%d" % self.port
+
+
 def is_zombie(pid):
     try:
         with open("/proc/%d/stat" % pid) as f:
@@ -139,6 +151,10 @@ def hostile(server):
         ("foreign Host (DNS rebinding)", lambda: server.request("POST", "/api/judge", body, host="evil.example:%d" % server.port),
             403, "Host 'evil.example"),
         ("foreign Host on GET", lambda: server.request("GET", "/", host="attacker.test"), 403, "Host"),
+        ("a name ending in a loopback name", lambda: server.request("GET", "/", host="evil.localhost:%d" % server.port),
+            403, "Host"),
+        ("a POST from another page on loopback", lambda: server.request("POST", "/api/judge", body,
+            host="localhost:9", headers={"Origin": "http://localhost:3000"}), 403, "Origin 'http://localhost:3000'"),
         ("foreign Origin", lambda: server.request("POST", "/api/judge", body, headers={"Origin": "http://evil.example"}),
             403, "Origin 'http://evil.example'"),
         ("no Origin on a POST", lambda: server.request("POST", "/api/judge", body, headers={"Origin": None}), 403, "Origin"),
@@ -169,6 +185,10 @@ def hostile(server):
         check(got == status and words in text, "%s: %d %s" % (name, got, text.strip()[:140]))
     check(server.judges_started() == before, "none of them started a judge (%d before, %d after)"
           % (before, server.judges_started()))
+    got, _ = server.request("GET", "/", host="localhost:%d" % (server.port + 1))
+    check(got == 200, "a loopback name on another port (a forwarded port) is let in: %d" % got)
+    if isinstance(server, RunningServer):
+        return
     check(listens_on_loopback_only(server.port), "the server listens on 127.0.0.1 only")
     queue_full(server)
 
@@ -391,6 +411,21 @@ def in_browser(server, screenshots):
         editorial(driver, server, screenshots)
         errors = driver.find_element("id", "errors").text
         check(errors == "", "the page reported no error " + errors)
+    finally:
+        driver.quit()
+
+
+def submitted(server):
+    """A server started elsewhere, in the browser: a correct file Accepted, a wrong one not."""
+    print("in headless Chromium, at " + server.url.split("?")[0] + ":")
+    driver = browser("1400,900")
+    try:
+        driver.get(server.url)
+        for path, expected in (("solutions/propagation_bitboard.cpp", "Accepted"),
+                               ("solutions/wrong_answer/box_index_sum.cpp", "Wrong Answer")):
+            type_code(driver, source(path))
+            verdict, took = submit_and_wait(driver)
+            check(verdict == expected, "%s: %s (verdict after %.1f s)" % (path, verdict, took))
     finally:
         driver.quit()
 
@@ -683,10 +718,20 @@ def interrupted(serve, judge):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--serve", required=True)
-    parser.add_argument("--judge", required=True)
+    parser.add_argument("--serve")
+    parser.add_argument("--judge")
     parser.add_argument("--screenshots")
+    parser.add_argument("--url", help="drive a server already running (make serve's URL): the hostile "
+                        "requests, then an Accepted and a Wrong Answer in the browser")
     args = parser.parse_args()
+    if args.url:
+        server = RunningServer(args.url)
+        hostile(server)
+        submitted(server)
+        print("serve-check: %d failed" % len(FAILURES) if FAILURES else "serve-check: every check passed")
+        return 1 if FAILURES else 0
+    if not args.serve or not args.judge:
+        parser.error("--serve and --judge name the binaries to test (or --url a running server)")
     server = Server(os.path.abspath(args.serve), os.path.abspath(args.judge), "--queue", "1")
     try:
         hostile(server)

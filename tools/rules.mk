@@ -112,12 +112,12 @@ $(STANDARD_OBJS): COMPILE = $(QUICK_CXX) $(ALLFLAGS) -include-pch $(STANDARD_PCH
 $(STANDARD_OBJS) $(SOLUTIONS_PCH): $(STANDARD_PCH)
 $(STANDARD_PCH): tools/pch/standard.h
 	@mkdir -p $(@D)
-	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(CXXFLAGS) -I. -fpch-instantiate-templates -MD -MT $@ -MF $@.d \
+	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(CXXFLAGS) -I. -fpch-instantiate-templates -MD -MP -MT $@ -MF $@.d \
 	  -x c++-header $< -o $@
 $(SOLUTIONS_PCH): core/prelude.h
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(CXXFLAGS) -I. -fpch-instantiate-templates -include-pch $(STANDARD_PCH) \
-	  -MD -MT $@ -MF $@.d -x c++-header $< -o $@
+	  -MD -MP -MT $@ -MF $@.d -x c++-header $< -o $@
 # The tests' and the command line's headers are chained on the judge's (clang loads it with them):
 # they parse only what they add, GoogleTest or CLI11. (private: the judge's header, their
 # prerequisite, must not inherit it.)
@@ -128,7 +128,7 @@ $(BUILD)/pch/%.pch: tools/pch/%.h
 	$(NEED_JSON)
 	$(if $(filter tests,$*),$(NEED_GTEST))
 	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(QUICK_FLAGS) -I. -fpch-instantiate-templates $(PCH_BASE) \
-	  -MD -MT $@ -MF $@.d -x c++-header $< -o $@
+	  -MD -MP -MT $@ -MF $@.d -x c++-header $< -o $@
 
 # make test in a fresh clone, longest first. make starts the objects in the order it meets them,
 # and one it meets before the header it needs is built waits for make's next pass, after all the
@@ -152,6 +152,30 @@ $(sort $(TESTS_GATED)): | $(TESTS_PCH)
 tests-longest-first: $(TESTS_LONGEST)
 endif
 endif
+
+# A tree built at one path and then at another (a container mounts it at /work; the host has it
+# elsewhere) must still build. What holds the root's path (REPO_ROOT and the -D paths in objects,
+# the precompiled headers' inputs, the toolchain files) is rebuilt when the root moves:
+# $(BUILD)/source-root records it (rewritten, at parse time, only when it changes); with clang's
+# quick build nearly every object is compiled on a precompiled header, so a move rebuilds nearly
+# everything, and a build that stays put, nothing. The dependency files name what they list by
+# absolute paths where the compiler does: -MP gives each a rule of its own, but clang names a
+# precompiled header's input by its absolute path and gives that one none. So, before they are
+# read, the old root in them becomes the new one (where it starts a path): make finds the files
+# again, and rebuilds what the record says.
+SOURCE_ROOT := $(BUILD)/source-root
+MOVED_FROM  := $(filter-out $(CURDIR),$(shell cat $(SOURCE_ROOT) 2>/dev/null))
+ifneq ($(MOVED_FROM),)
+$(shell find $(BUILD) -name '*.d' -exec sed -i -E 's@(^| )$(MOVED_FROM)/@\1$(CURDIR)/@g' {} +)
+endif
+$(call record,$(SOURCE_ROOT),$(CURDIR))
+ROOTED := $(CORE_LIB) $(JUDGE_CORE_LIB) $(SUDOKU_LIB) $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o $(WRAPPERS) \
+          $(TEST_LINK) $(SOLUTION_TEST_OBJS) $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_RUNTIME) \
+          $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(SERVE_OBJS) $(SERVE_TESTS) \
+          $(EXPLORE_LIB) $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_OBJ)/explore_test.o $(MARKDOWN_LIB) $(BENCH_OBJS) \
+          $(JUDGE_PCH) $(STANDARD_PCH) $(SOLUTIONS_PCH) $(JUDGE_PCH_OWN) $(TESTS_PCH) $(CLI_PCH) $(PRELUDE_GCH) \
+          $(REPLAY_PCH) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+$(sort $(ROOTED)): $(SOURCE_ROOT)
 
 # What each object was built from, as the compiler found it (-MMD -MP).
 -include $(wildcard $(BUILD)/*/*.d $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(BUILD)/pch/*/*.gch.d $(BUILD)/pch/*.pch.d \
