@@ -402,7 +402,7 @@ help: ## List the targets
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
 	$(NEED_GTEST)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SECCOMP_LIBS)
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
 .PHONY: sudoku
@@ -540,6 +540,15 @@ $(OBJ)/judge/findings/findings_test.o $(OBJ)/judge/verdict/pane_test.o: \
 $(OBJ)/judge/debug/debug_test.o $(OBJ)/judge/findings/stress_test.o $(OBJ)/judge/editor_test.o: \
   CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'
 
+# The runner's seccomp program is compiled by libseccomp (Debian's libseccomp-dev), for the CPU the
+# judge is built for (judge/sandbox/README.md, "No processes, threads yes").
+NEED_SECCOMP = @pkg-config --exists libseccomp || { echo "libseccomp not found: sudo apt-get install libseccomp-dev" >&2; exit 1; }
+SECCOMP_LIBS = $(shell pkg-config --libs libseccomp 2>/dev/null)
+$(JUDGE_CORE) $(JUDGE_UNITS): | need-seccomp
+.PHONY: need-seccomp
+need-seccomp:
+	$(NEED_SECCOMP)
+
 # The report's JSON is nlohmann/json's (header-only, from Debian).
 NEED_JSON   = @test -f /usr/include/nlohmann/json.hpp || { echo "nlohmann/json not found: sudo apt-get install nlohmann-json3-dev" >&2; exit 1; }
 $(JUDGE_CORE) $(JUDGE_UNITS) $(OBJ)/judge/judge_main.o: | need-json
@@ -630,7 +639,7 @@ endif
 # 0.6 each, here).
 $(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^ $(SECCOMP_LIBS)
 
 # The runner every judged program is linked with, built by the judge's compiler; with clang, on
 # the judged files' own precompiled prelude (the runner and core/board.cpp 2.3 s of CPU where

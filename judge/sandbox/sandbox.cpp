@@ -5,6 +5,7 @@
 #include "core/words.h"
 #include "judge/sandbox/box.h"
 #include "judge/sandbox/printable.h"
+#include "judge/sandbox/seccomp.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -80,6 +81,7 @@ std::optional<std::string> sandboxProblem() {
   static std::once_flag once;
   static std::optional<std::string> problem;
   std::call_once(once, [] {
+    if ((problem = box::cpuWithoutFilter(box::judgedCpu()))) return;  // never a runner unconfined
     if (box::findInPath("bwrap").empty()) {
       problem = tr("bubblewrap (bwrap) is not installed: sudo apt-get install bubblewrap");
       return;
