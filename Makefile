@@ -216,6 +216,29 @@ leetcode: ## The solutions' and core/'s tests built as LeetCode builds: clang 19
 	  $(BUILD)/leetcode/solution_tests
 	$(call say,TEST,$(BUILD)/leetcode/solution_tests)tools/test_shards.sh 2 $(BUILD)/leetcode/solution_tests
 
+# make cross-arm64: the judge, the toolkit and the tests built for arm64 (an Apple Silicon Mac's
+# containers) by Debian's cross compiler, against arm64's libraries from Debian's multiarch, in
+# $(BUILD)/aarch64/ (judge/sandbox/README.md, "Built for arm64 here"). g++ alone (clang's quick
+# objects and precompiled headers are this CPU's), the tests as unity units as the quick build
+# has them, the engine without -march=native (this CPU's), the judged programs' runtime by the
+# cross compiler too; serve's guard, in the tests, includes no cpp-httplib (its check asks for
+# arm64's). Under qemu-user where it is installed: the tests that start no arm64 process.
+CROSS_ARM64     := aarch64-linux-gnu-g++
+ARM64_PKGCONFIG := PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+ARM64_PACKAGES  := sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install crossbuild-essential-arm64 libgtest-dev:arm64 libseccomp-dev:arm64
+ARM64_IN_QEMU   := Seccomp.*:Seccomp/*:Checker.*:Reader.*:Loader.*:Registry.*:Counter.*:TextFile.*:Words.*:Engine.*:Generator.*:Sudoku*:ServeGuard.*:Printable.*:-*Thorough*:SudokuBinary.*:SudokuPipeline.*
+.PHONY: cross-arm64
+cross-arm64: ## The judge, the toolkit and the tests built for arm64 by Debian's cross compiler (build/aarch64/); run under qemu-user where installed
+	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists gtest libseccomp || \
+	  { echo "arm64's compiler or libraries not found: $(ARM64_PACKAGES)" >&2; exit 1; }
+	$(Q)$(ARM64_PKGCONFIG) $(MAKE) BUILD=$(BUILD)/aarch64 CXX=$(CROSS_ARM64) CXXFLAGS=-O2 QUICK_CXX= UNITY=1 \
+	  ENGINE_CXX=$(CROSS_ARM64) ENGINE_FLAGS=-O3 LEETCODE_CXX=$(CROSS_ARM64) NEED_HTTPLIB= \
+	  $(BUILD)/aarch64/bin/judge $(BUILD)/aarch64/sudoku $(BUILD)/aarch64/tests
+	$(Q)if command -v qemu-aarch64-static >/dev/null; then \
+	  printf '  %-6s %s\n' QEMU '$(BUILD)/aarch64/tests'; \
+	  QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64-static $(BUILD)/aarch64/tests --gtest_brief=1 --gtest_filter='$(ARM64_IN_QEMU)'; \
+	else echo "qemu-user-static not installed: arm64's tests built, not run"; fi
+
 $(BUILD)/solution_tests: $(SOLUTION_TEST_OBJS) $(WRAPPERS) $(CORE_LIB)
 	$(NEED_GTEST)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
@@ -398,7 +421,7 @@ $(EXPLORE_OBJ)/%.o: explore/%.cpp
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 
 help: ## List the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
 	$(NEED_GTEST)
