@@ -113,6 +113,7 @@ test-thorough:    ## Only the Thorough suites: the hardest sets in full (minutes
 test-all:         ## make test, then make test-thorough
 sanitize:         ## The tests built with AddressSanitizer and UBSan
 leetcode:         ## The solutions' and core/'s tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
+cross-arm64:      ## The judge, the toolkit and the tests built for arm64 by Debian's cross compiler (build/aarch64/); run under qemu-user where installed
 serve-check:      ## The page in headless Chromium (Selenium) and the hostile requests, each refused
 explore-check:    ## The capture tests, and the replay page in headless Chromium
 explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
@@ -130,13 +131,13 @@ po:               ## Write $(BUILD)/po/sudoku-judge.pot from the sources and mer
 clean:            ## Remove the build folder
 help:             ## List these targets
 
-.PHONY: judge debug debug-build replay serve explore all table test test-thorough test-all sanitize leetcode \
+.PHONY: judge debug debug-build replay serve explore all table test test-thorough test-all sanitize leetcode cross-arm64 \
         serve-check explore-check explore-sanitize build-check container-check fuzz bench bench-quick bench-commands chart sudoku po \
         clean help
 
 help:
 	@awk '/^## / { printf "\n%s\n", substr($$0, 4) } \
-	      /^[a-z-]+:  *## / { name = $$1; sub(/:$$/, "", name); text = $$0; sub(/^[^#]*## /, "", text); \
+	      /^[a-z0-9-]+:  *## / { name = $$1; sub(/:$$/, "", name); text = $$0; sub(/^[^#]*## /, "", text); \
 	                         printf "%-16s %s\n", name, text }' Makefile
 
 clean:

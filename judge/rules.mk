@@ -62,8 +62,16 @@ debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh
 # the short ones fill the cores at the end.
 $(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^ $(SECCOMP_LIBS)
 $(JUDGE_CORE) $(JUDGE_UNITS) $(OBJ)/judge/judge_main.o: | need-json
+# The runner's seccomp program is compiled by libseccomp, for the CPU the judge is built for
+# (judge/sandbox/README.md, "The seccomp program"); the judge and the tests link it.
+NEED_SECCOMP = @pkg-config --exists libseccomp || { echo "libseccomp not found: sudo apt-get install libseccomp-dev" >&2; exit 1; }
+SECCOMP_LIBS = $(shell pkg-config --libs libseccomp 2>/dev/null)
+$(JUDGE_CORE) $(JUDGE_UNITS): | need-seccomp
+.PHONY: need-seccomp
+need-seccomp:
+	$(NEED_SECCOMP)
 $(OBJ)/judge/verdict/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 ifeq ($(UNITY),1)
 $(call record,$(BUILD)/judge-list,$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES))

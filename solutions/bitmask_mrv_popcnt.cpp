@@ -1,7 +1,8 @@
 // Bitmask + MRV with the hardware popcount: bitmask_mrv_y_combinator with one
 // attribute on the search lambda, target("popcnt"). Plain -O2 for x86-64 may not
 // assume the POPCNT instruction, so __builtin_popcount becomes a libgcc call (g++)
-// or a dozen shifts and masks (clang); here it is one instruction. x86-64 only.
+// or a dozen shifts and masks (clang); here it is one instruction. The attribute is
+// x86-64's: elsewhere it is left out (aarch64's popcount is cnt and addv without it).
 // Time:  O(9^m) worst case, m = empty cells; each level O(m) to pick the cell
 // Space: O(m) for the empties and the recursion
 class Solution {
@@ -17,7 +18,11 @@ public:
             }
         auto candidates = [&](int r, int c) { return ~(rows[r] | cols[c] | boxes[box(r, c)]) & 0x1ff; };
 
-        auto fill = [&](auto&& self, int next) __attribute__((target("popcnt"))) -> bool {
+        auto fill = [&](auto&& self, int next)
+#if defined(__x86_64__)
+            __attribute__((target("popcnt")))
+#endif
+            -> bool {
             if (next == (int)empties.size()) return true;
             int best = next, fewest = 10;  // MRV: the unfilled cell with fewest candidates
             for (int i = next; i < (int)empties.size() && fewest > 1; ++i) {

@@ -15,7 +15,7 @@ $(TEST_OBJS) $(UNITY_OBJS): override CXXFLAGS := $(TEST_CXXFLAGS)
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(BUILD)/solution-list
 	$(NEED_GTEST)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SECCOMP_LIBS)
 
 # The units are rewritten when the list of files changes, which $(BUILD)/test-list records (with
 # the count of units), or tools/unity.sh does. Static pattern rules: a generic one would offer
@@ -55,6 +55,30 @@ test-all:
 	$(Q)$(MAKE) test && $(MAKE) test-thorough
 sanitize:
 	$(Q)$(MAKE) BUILD=$(BUILD)/sanitize CXXFLAGS="$(SANITIZE_FLAGS)" test
+
+# make cross-arm64: the judge, the toolkit and the tests built for arm64 (an Apple Silicon Mac's
+# containers) by Debian's cross compiler, against arm64's libraries from Debian's multiarch, in
+# $(BUILD)/aarch64/ (judge/sandbox/README.md, "Built for arm64 here"). g++ alone (the quick
+# build's clang objects and precompiled headers are this CPU's), the tests as unity units as the
+# quick build has them, the engine without -march=native (this CPU's), the judged programs'
+# runtime by the cross compiler too; serve's guard, in the tests, includes no cpp-httplib (its
+# check would ask for arm64's). Under qemu-user where it is installed: the tests that start no
+# arm64 process and no threads (qemu-user runs those slowly, or not at all), the solutions on
+# three sets (ARM64_IN_QEMU).
+CROSS_ARM64     := aarch64-linux-gnu-g++
+ARM64_PKGCONFIG := PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+ARM64_PACKAGES  := sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install crossbuild-essential-arm64 libgtest-dev:arm64 libseccomp-dev:arm64
+ARM64_IN_QEMU   := Seccomp.*:Seccomp/*:Checker.*:Reader.*:Loader.*:Registry.*:Counter.*:TextFile.*:Words.*:Engine.*:Generator.*:Sudoku*:ServeGuard.*:Printable.*:Table.*:Pair.*:*.LeetcodeExample:*.LeetcodeReported:*.ProjectEuler96:-*Thorough*:*Jobs*:*Thread*:SudokuBinary.*:SudokuPipeline.*:SudokuGenerate.*
+cross-arm64:
+	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists gtest libseccomp || \
+	  { echo "arm64's compiler or libraries not found: $(ARM64_PACKAGES)" >&2; exit 1; }
+	$(Q)$(ARM64_PKGCONFIG) $(MAKE) BUILD=$(BUILD)/aarch64 CXX=$(CROSS_ARM64) CXXFLAGS=-O2 QUICK_CXX= UNITY=1 \
+	  ENGINE_CXX=$(CROSS_ARM64) ENGINE_FLAGS=-O3 LEETCODE_CXX=$(CROSS_ARM64) NEED_HTTPLIB= \
+	  $(BUILD)/aarch64/bin/judge $(BUILD)/aarch64/sudoku $(BUILD)/aarch64/tests
+	$(Q)if command -v qemu-aarch64-static >/dev/null; then \
+	  printf '  %-6s %s\n' QEMU '$(BUILD)/aarch64/tests'; \
+	  QEMU_LD_PREFIX=/usr/aarch64-linux-gnu qemu-aarch64-static $(BUILD)/aarch64/tests --gtest_brief=1 --gtest_filter='$(ARM64_IN_QEMU)'; \
+	else echo "qemu-user-static not installed: arm64's tests built, not run"; fi
 
 # make build-check: the three changes a newcomer makes most (a solution, a test file, a file in a
 # room of the judge), each a new file in a scratch copy, found built and run with no other file

@@ -100,11 +100,13 @@ Child::Child(const std::string& program, const std::vector<Board>& puzzles, int 
   launch.fds[1] = stdout_, launch.fds[2] = stderr_, launch.fds[kAnswerFd] = answerEnds[1];
   launch.fds[kPuzzleFd] = puzzleEnds[1];
   launch.outputBytes = rlim_t(limits_.outputBytes);
-  std::vector<sock_filter> filter = box::noProcessesFilter();
-  if (sandboxEnabled() && !filter.empty()) {
+  if (sandboxEnabled()) {
+    // Compiled once (libseccomp); sandboxProblem() has refused a CPU without a program.
+    static const std::optional<std::vector<sock_filter>> filter = box::noProcessesFilter(box::judgedCpu());
+    if (!filter) throw std::runtime_error(*box::cpuWithoutFilter(box::judgedCpu()));
     launch.seccompFd = box::anonymousFile();
-    size_t bytes = filter.size() * sizeof(sock_filter);
-    if (write(launch.seccompFd, filter.data(), bytes) != ssize_t(bytes) || lseek(launch.seccompFd, 0, SEEK_SET) != 0)
+    size_t bytes = filter->size() * sizeof(sock_filter);
+    if (write(launch.seccompFd, filter->data(), bytes) != ssize_t(bytes) || lseek(launch.seccompFd, 0, SEEK_SET) != 0)
       throw box::systemError("cannot write the seccomp program");
   }
   box::Launched launched;

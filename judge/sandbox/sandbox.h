@@ -76,8 +76,9 @@ void disableSandbox();
 void killEveryBox();
 bool sandboxEnabled();
 
-// Why the sandbox cannot start here (bwrap missing, user namespaces
-// disabled, ...), or nullopt when it can. Tried once, then remembered.
+// Why the sandbox cannot start here (no seccomp program for this CPU, bwrap
+// missing, user namespaces disabled, ...), or nullopt when it can. Tried
+// once, then remembered.
 std::optional<std::string> sandboxProblem();
 
 struct Answer {

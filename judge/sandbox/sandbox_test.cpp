@@ -229,13 +229,18 @@ TEST(JudgeEnds, InterruptedLeavesNoProcess) { expectNothingLeftAfter(SIGINT); }
 
 TEST(JudgeEnds, KilledLeavesNoProcess) { expectNothingLeftAfter(SIGKILL); }
 
-// Run with a PATH where no bwrap is found.
-std::string judgeWithoutBwrap(const std::vector<std::string>& args, int& status) {
+// Runs the judge with `environment` (NAME=value ...) added to its own.
+std::string judgeWith(const std::string& environment, const std::vector<std::string>& args, int& status) {
   std::string output = testing::TempDir() + "judge_output.txt";
-  std::string command = "env PATH=/nonexistent " + std::string(JUDGE_BINARY);
+  std::string command = "env " + environment + " " + std::string(JUDGE_BINARY);
   for (const std::string& arg : args) command += " '" + arg + "'";
   status = WEXITSTATUS(system((command + " > " + output + " 2>&1").c_str()));
   return tryReadTextFile(output).value_or("");
+}
+
+// Run with a PATH where no bwrap is found.
+std::string judgeWithoutBwrap(const std::vector<std::string>& args, int& status) {
+  return judgeWith("PATH=/nonexistent", args, status);
 }
 
 TEST(NoSilentFallback, WithoutBwrapTheJudgeRefuses) {
@@ -244,6 +249,21 @@ TEST(NoSilentFallback, WithoutBwrapTheJudgeRefuses) {
   EXPECT_EQ(status, 1) << output;
   EXPECT_NE(output.find("refusing to judge: bubblewrap (bwrap) is not installed"), std::string::npos)
       << output;
+}
+
+// A CPU the runner's seccomp program is not compiled for (seccomp.h): the judge runs no solution.
+TEST(NoSilentFallback, OnACpuWithoutAFilterTheJudgeRefuses) {
+  int status = 0;
+  std::string file = kRoot + "/judge/fixtures/hostile/fork_bomb.cpp";
+  std::string output = judgeWith("JUDGE_SECCOMP_CPU=riscv64", {"--sets", "leetcode_example", file}, status);
+  EXPECT_EQ(status, 1) << output;
+  EXPECT_NE(output.find("refusing to judge: the sandbox has no seccomp filter for this CPU (riscv64)"),
+            std::string::npos)
+      << output;
+  EXPECT_EQ(output.find("verdict"), std::string::npos) << output;
+  output = judgeWith("JUDGE_SECCOMP_CPU=riscv64", {"--lang", "zh_CN", file}, status);
+  EXPECT_EQ(status, 1) << output;
+  EXPECT_NE(output.find("拒绝评测：沙箱没有适用于此 CPU（riscv64）的 seccomp 过滤器"), std::string::npos) << output;
 }
 
 TEST(NoSilentFallback, NoSandboxJudgesAndSaysSo) {
