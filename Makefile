@@ -89,8 +89,11 @@ WRAPPERS   := $(patsubst solutions/%.cpp,$(BUILD)/solutions/%.o,$(filter-out $(C
 # The Markdown pages' checks (markdown/): links and anchors resolve; translated pages in step.
 MARKDOWN_OBJ := $(OBJ)/markdown
 MARKDOWN_LIB := $(MARKDOWN_OBJ)/markdown.o
+# The user's submissions, kept (history/: the store; below, "history/").
+HISTORY_OBJ  := $(OBJ)/history
+HISTORY_LIB  := $(HISTORY_OBJ)/store.o $(HISTORY_OBJ)/sqlite.o
 TEST_SOURCES := $(wildcard core/*_test.cpp judge/*_test.cpp judge/*/*_test.cpp solutions/tests/*_test.cpp \
-                sudoku/*_test.cpp markdown/*_test.cpp)
+                sudoku/*_test.cpp markdown/*_test.cpp history/*_test.cpp)
 TEST_OBJS  := $(patsubst %.cpp,$(OBJ)/%.o,$(filter-out sudoku/% markdown/%,$(TEST_SOURCES))) \
               $(patsubst sudoku/%.cpp,$(SUDOKU_OBJ)/%.o,$(filter sudoku/%,$(TEST_SOURCES))) \
               $(patsubst markdown/%.cpp,$(MARKDOWN_OBJ)/%.o,$(filter markdown/%,$(TEST_SOURCES)))
@@ -122,7 +125,8 @@ JUDGE_RUNTIME := $(addprefix $(JUDGED)/,runner.o board.o)
 JUDGE_PCH     := $(if $(findstring clang,$(JUDGE_CXX)),$(JUDGED)/core-prelude.pch)
 # The judge's rooms, one a stage (judge/README.md, "Where the code is").
 JUDGE_SOURCES := $(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
-                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp))
+                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp \
+                            judge/history/*.cpp))
 JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(JUDGE_SOURCES))
 # The rooms compiled as one unity unit, as the tests are (UNITY, above): 17 s of CPU one file at
 # a time, 4.6 s in two units and 3.5 s in one, here (the JSON and standard templates they share
@@ -159,7 +163,7 @@ JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,.
 judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(if $(value STRESS),$(BUILD)/sudoku) ## Judge one file: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]]
 	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
 	@case $(call quote,FORMAT) in ''|text|json) ;; *) echo "FORMAT is text or json; $(JUDGE_USAGE)" >&2; exit 2;; esac
-	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
+	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) $(RECORD_ARG) -- $(call quote,SOLUTION)
 
 # make debug: the file in gdb on one case (judge/debug/debug.h); GDB_FLAGS is split by the
 # shell, as typed, and goes on gdb's command line after the breakpoint.
@@ -400,9 +404,9 @@ $(EXPLORE_OBJ)/%.o: explore/%.cpp
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
-$(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB)
+$(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(MARKDOWN_LIB) $(HISTORY_LIB)
 	$(NEED_GTEST)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SQLITE_LIBS)
 
 # The sudoku command: built by `make`; the tests call it in process and run it.
 .PHONY: sudoku
@@ -628,9 +632,9 @@ endif
 # The judge's objects, longest to compile first: make starts them in the order it meets them, so
 # the short ones fill both cores at the end (the unit 4.2 s of CPU, judge_main.o 3.8, core/'s units
 # 0.6 each, here).
-$(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
+$(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB) $(HISTORY_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
 
 # The runner every judged program is linked with, built by the judge's compiler; with clang, on
 # the judged files' own precompiled prelude (the runner and core/board.cpp 2.3 s of CPU where
@@ -769,6 +773,29 @@ replay: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN) ## Your file's search replayed, run in 
 	  -- $(call quote,SOLUTION) && echo "wrote $(BUILD)/replay/index.html"
 -include $(wildcard $(REPLAY_DIR)/*.d)
 
+# history/: the user's submissions, kept (history/README.md): each `make judge` of their own file
+# and each Run and Submit of make serve's page, in one SQLite file (Debian's libsqlite3-dev) under
+# $XDG_DATA_HOME/sudoku-solutions/, or HISTORY_DB=path; HISTORY=0 keeps nothing. `make` (every
+# bundled solution) passes no --record: only a judgement the user asked for is kept.
+# (HISTORY_OBJ and HISTORY_LIB: at the top, as the judge's and the tests' links name them.)
+SQLITE_LIBS     = $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
+NEED_SQLITE     = @test -f /usr/include/sqlite3.h || { echo "SQLite not found: sudo apt-get install libsqlite3-dev" >&2; exit 1; }
+HISTORY_DB_ARG  = $(if $(value HISTORY_DB),--history-db $(call quote,HISTORY_DB))
+RECORD_ARG      = $(if $(filter 0,$(HISTORY)),,--record judge $(HISTORY_DB_ARG))
+# (The server's messages speak core/'s words: the store's reasons are translated there.)
+SERVE_CORE_WORDS = $(filter %/words.o %/cold-unit.o,$(JUDGE_CORE_LIB))
+$(HISTORY_OBJ)/%.o: history/%.cpp
+	$(NEED_SQLITE)
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
+.PHONY: history
+HISTORY_USAGE = usage: make history [ID=N [CODE=1] [NOTE='...']] [DIFF=N,M] [HISTORY_DB=path]
+history: ## Your submissions, newest first: make history [ID=N [CODE=1] [NOTE='...']] [DIFF=N,M] (history/README.md)
+	@$(MAKE) $(JUDGE_BIN) >&2
+	$(Q)$(JUDGE_BIN) --history $(HISTORY_DB_ARG) $(if $(value ID),--id $(call quote,ID)) \
+	  $(if $(filter-out 0,$(CODE)),--code) $(if $(value DIFF),--diff $(call quote,DIFF)) \
+	  $(if $(filter undefined,$(origin NOTE)),,--note $(call quote,NOTE)) $(LANG_ARG)
+
 # make serve: LeetCode's problem page, offline (serve/README.md). A small server on 127.0.0.1
 # (cpp-httplib and nlohmann/json, Debian's) that runs this build's judge for every
 # Run and Submit; it prints one URL with a random token. PORT= (default: a free one),
@@ -781,16 +808,16 @@ NEED_HTTPLIB = @pkg-config --exists cpp-httplib || { echo "cpp-httplib not found
 HTTPLIB_CFLAGS = $(shell pkg-config --cflags cpp-httplib 2>/dev/null)
 HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null)
 .PHONY: serve serve-check
-serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## Start the problem page on 127.0.0.1 and print its URL: make serve [PORT=n] [STANDING=quick|full|0]
+serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## Start the problem page on 127.0.0.1 and print its URL: make serve [PORT=n] [STANDING=quick|full|0] [HISTORY_DB=path] [HISTORY=0]
 	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
-	  $(if $(value STANDING),--standing $(call quote,STANDING))
+	  $(if $(value STANDING),--standing $(call quote,STANDING)) $(if $(filter 0,$(HISTORY)),--no-history) $(HISTORY_DB_ARG)
 
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## The page in headless Chromium (Selenium) and the hostile requests, each refused
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 
-$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o
+$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o $(HISTORY_LIB) $(SERVE_CORE_WORDS)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) -pthread
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) $(SQLITE_LIBS) -pthread
 
 $(SERVE_OBJ)/%.o: serve/%.cpp
 	$(NEED_HTTPLIB)
