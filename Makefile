@@ -782,14 +782,13 @@ SQLITE_LIBS     = $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
 NEED_SQLITE     = @test -f /usr/include/sqlite3.h || { echo "SQLite not found: sudo apt-get install libsqlite3-dev" >&2; exit 1; }
 HISTORY_DB_ARG  = $(if $(value HISTORY_DB),--history-db $(call quote,HISTORY_DB))
 RECORD_ARG      = $(if $(filter 0,$(HISTORY)),,--record judge $(HISTORY_DB_ARG))
-# (The server's messages speak core/'s words: the store's reasons are translated there.)
-SERVE_CORE_WORDS = $(filter %/words.o %/cold-unit.o,$(JUDGE_CORE_LIB))
+# The server links core/ too: the store's reasons are written in its words (core/words.h).
+SERVE_CORE = $(JUDGE_CORE_LIB)
 $(HISTORY_OBJ)/%.o: history/%.cpp
 	$(NEED_SQLITE)
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 .PHONY: history
-HISTORY_USAGE = usage: make history [ID=N [CODE=1] [NOTE='...']] [DIFF=N,M] [HISTORY_DB=path]
 history: ## Your submissions, newest first: make history [ID=N [CODE=1] [NOTE='...']] [DIFF=N,M] (history/README.md)
 	@$(MAKE) $(JUDGE_BIN) >&2
 	$(Q)$(JUDGE_BIN) --history $(HISTORY_DB_ARG) $(if $(value ID),--id $(call quote,ID)) \
@@ -815,7 +814,7 @@ serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## S
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## The page in headless Chromium (Selenium) and the hostile requests, each refused
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 
-$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o $(HISTORY_LIB) $(SERVE_CORE_WORDS)
+$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o $(HISTORY_LIB) $(SERVE_CORE)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) $(SQLITE_LIBS) -pthread
 
