@@ -190,10 +190,13 @@ WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*
 # that afterwards judge/sandbox/leftover_check.sh can tell any process of the run still holding
 # one (a box left behind) and fail the run.
 # (TESTS_LONGEST_FIRST: a fresh build's order, "The first answer in seconds", at the end.)
+# The tests keep no history (HISTORY=0 for every make judge they start), and whatever would find
+# the user's data folder finds the run's own (XDG_DATA_HOME): the developer's history is untouched.
 TESTS_LONGEST_FIRST = $(if $(QUICK_CXX),tests-longest-first)
 test: $(TESTS_LONGEST_FIRST) $(BUILD)/tests ## Build and run the GoogleTest suite (the quick part, in parallel); failures in full, then a summary; then no box may be left
 	$(call say,TEST,$(BUILD)/tests)run=$$(mktemp -d $(abspath $(BUILD))/test-run.XXXXXX) && \
-	  { TMPDIR=$$run tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests '$(THOROUGH)' '$(WATCH_PROCS)'; status=$$?; \
+	  { TMPDIR=$$run HISTORY=0 XDG_DATA_HOME=$$run/data tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests \
+	      '$(THOROUGH)' '$(WATCH_PROCS)'; status=$$?; \
 	    judge/sandbox/leftover_check.sh $$run || status=1; rm -rf $$run; exit $$status; }
 
 test-thorough: $(BUILD)/tests ## Only the Thorough suites: the hardest sets in full (minutes of CPU; CI runs them)
