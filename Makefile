@@ -798,6 +798,10 @@ history: ## Your submissions, newest first: make history [ID=N [CODE=1] [NOTE='.
 	  $(if $(filter-out 0,$(CODE)),--code) $(if $(value DIFF),--diff $(call quote,DIFF)) \
 	  $(if $(filter undefined,$(origin NOTE)),,--note $(call quote,NOTE)) $(LANG_ARG)
 
+.PHONY: history-check
+history-check: $(JUDGE_BIN) $(JUDGED)/toolchain.sh ## The history as a user meets it, in a folder of its own: listed, code back, diff, eight at once, kill -9, damaged files untouched
+	$(call say,TEST,history/history_check.sh)history/history_check.sh
+
 # make serve: LeetCode's problem page, offline (serve/README.md). A small server on 127.0.0.1
 # (cpp-httplib and nlohmann/json, Debian's) that runs this build's judge for every
 # Run and Submit; it prints one URL with a random token. PORT= (default: a free one),
