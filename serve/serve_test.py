@@ -20,6 +20,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -40,12 +41,15 @@ def check(ok, what):
 class Server:
     """One serve process, its URL and token; stopped (SIGINT) and checked at the end."""
 
-    def __init__(self, serve, judge, *extra):
+    def __init__(self, serve, judge, *extra, history=None):
         self.tmp = tempfile.mkdtemp(prefix="serve-test-")
         env = dict(os.environ, TMPDIR=self.tmp)
+        # The history (history/README.md): a file of the test's own, never the user's.
+        self.history = history or os.path.join(tempfile.mkdtemp(prefix="serve-test-history-"), "submissions.sqlite")
         # The log outside TMPDIR: leftover_check.sh ends whatever holds a file in it.
         self.err = tempfile.NamedTemporaryFile("w+", prefix="serve-test-log-", suffix=".txt", delete=False)
-        self.proc = subprocess.Popen([serve, "--judge", judge, "--standing", "0", "--shrink-seconds", "2", *extra],
+        self.proc = subprocess.Popen([serve, "--judge", judge, "--standing", "0", "--shrink-seconds", "2",
+                                      "--history-db", self.history, *extra],
                                      stdout=subprocess.PIPE, stderr=self.err, env=env, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
@@ -99,6 +103,7 @@ class Server:
         check(not left, "the server's temporary folder is gone (%s)" % left)
         if not left:
             os.rmdir(self.tmp)
+        shutil.rmtree(os.path.dirname(self.history), ignore_errors=True)
         self.err.close()
         if not FAILURES:
             os.unlink(self.err.name)
@@ -151,6 +156,23 @@ def hostile(server):
             400, "mode is run, submit or replay"),
         ("code not a string", lambda: server.request("POST", "/api/judge", json.dumps({"mode": "submit", "code": [1]})),
             400, "must be strings"),
+        # The Submissions tab's requests pass the same guards as a Submit.
+        ("history without the token", lambda: server.request("POST", "/api/history", "{}", token=False), 403, "no valid token"),
+        ("history with a wrong token", lambda: server.request("POST", "/api/history", "{}", token=False,
+            headers={"Authorization": "token " + "0" * 64}), 403, "no valid token"),
+        ("history from a foreign Host", lambda: server.request("POST", "/api/history", "{}", host="evil.example:%d" % server.port),
+            403, "Host 'evil.example"),
+        ("history from a foreign Origin", lambda: server.request("POST", "/api/history", '{"id": 1}',
+            headers={"Origin": "http://evil.example"}), 403, "Origin 'http://evil.example'"),
+        ("history without an Origin", lambda: server.request("POST", "/api/history", "{}", headers={"Origin": None}), 403, "Origin"),
+        ("history read with a GET", lambda: server.request("GET", "/api/history"), 404, ""),
+        ("history body not JSON", lambda: server.request("POST", "/api/history", "id=1"), 400, "not a JSON object"),
+        ("history body not application/json", lambda: server.request("POST", "/api/history", "{}",
+            headers={"Content-Type": "text/plain"}), 415, "application/json"),
+        ("history asked for SQL", lambda: server.request("POST", "/api/history",
+            json.dumps({"id": "1 OR 1=1"})), 400, "id is a submission's number"),
+        ("history with a member it does not send", lambda: server.request("POST", "/api/history",
+            json.dumps({"id": 1, "file": "/etc/passwd"})), 400, "unknown member 'file'"),
     ]
     for name, send, status, words in cases:
         got, text = send()
