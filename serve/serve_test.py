@@ -317,6 +317,7 @@ def in_browser(server, screenshots):
         shrunk_wrong = driver.execute_script("return document.querySelectorAll('#head .board .cell.wrong').length")
         check(driver.find_element("id", "verdict").get_attribute("data-verdict") == "Wrong Answer" and shrunk_wrong > 0,
               "the smallest failing puzzle's button runs it: Wrong Answer, %d wrong cells" % shrunk_wrong)
+        submissions_tab(driver, server, screenshots)
         set_width(driver, 420)
         wide = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         check(wide[0] <= wide[1], "a narrow window (420 px) needs no sideways scrolling (page %d px, window %d px)" % tuple(wide))
@@ -340,6 +341,63 @@ def in_browser(server, screenshots):
         check(errors == "", "the page reported no error " + errors)
     finally:
         driver.quit()
+
+
+def submissions_tab(driver, server, screenshots):
+    """The Submissions tab: both submitted files listed with their verdicts, beside what make judge
+    kept (the row the test made before the server started); one opened draws its pane and code;
+    .load puts the first one's code back into the editor; two chosen are diffed side by side."""
+    accepted, wrong = source("solutions/propagation_bitboard.cpp"), source("solutions/wrong_answer/box_index_sum.cpp")
+    driver.find_element("id", "tab-submissions").click()
+    rows = wait_for(driver, "const r = document.querySelectorAll('#submissions .submission'); return r.length >= 4 && "
+                    "[...r].map(x => [x.dataset.id, x.dataset.verdict, x.dataset.source])", 30) or []
+    verdicts = [(v, source_) for _, v, source_ in rows]
+    check(("Accepted", "submit") in verdicts and ("Wrong Answer", "submit") in verdicts,
+          "the Submissions tab lists both submitted files with their verdicts (%s)" % verdicts)
+    check(("Compile Error", "judge") in verdicts, "and what make judge kept, in the same history (%s)" % verdicts)
+    check([int(i) for i, _, _ in rows] == sorted((int(i) for i, _, _ in rows), reverse=True), "newest first")
+    first = next(i for i, v, s in rows if v == "Accepted" and s == "submit")
+    second = next(i for i, v, s in rows if v == "Wrong Answer" and s == "submit")
+    type_code(driver, "// something else\n")
+    driver.find_element("css selector", '.submission[data-id="%s"] .load' % first).click()
+    loaded = wait_for(driver, "const c = document.getElementById('code').value; return c.startsWith('// something') ? null : c", 20)
+    check(loaded == accepted, ".load puts the first file's code back into the editor, byte for byte")
+    stored = driver.execute_script("try { return localStorage.getItem('sudoku-serve-code'); } catch (e) { return null; }")
+    check(stored == accepted, "and the editor keeps it (its input event was fired)")
+    driver.find_element("css selector", '.submission[data-id="%s"] td:nth-child(2)' % second).click()
+    shown = wait_for(driver, "const t = document.getElementById('submissionTitle'); const v = document.getElementById('verdict');"
+                     "return t && t.dataset.id === '%s' && v && [v.dataset.verdict, document.querySelectorAll('#result .cell.wrong').length,"
+                     "document.getElementById('submittedCode').textContent]" % second, 20)
+    check(bool(shown) and shown[0] == "Wrong Answer" and shown[1] > 0 and shown[2] == wrong,
+          "opened, the Wrong Answer's pane is drawn again (%s wrong cells) with its code (%s)"
+          % (shown[1] if shown else "no", shown and (shown[0], len(shown[2]), len(wrong))))
+    for i in (first, second):
+        driver.find_element("css selector", '.submission[data-id="%s"] .pick' % i).click()
+    driver.find_element("id", "compare").click()
+    diff = wait_for(driver, "const d = document.querySelector('#submissionDiff table'); return d && "
+                    "[d.dataset.left, d.dataset.right, d.querySelectorAll('td.del').length, d.querySelectorAll('td.add').length]", 20)
+    check(bool(diff) and sorted(diff[:2]) == sorted([first, second]) and diff[2] > 0 and diff[3] > 0,
+          "two chosen are diffed side by side (%s)" % diff)
+    if screenshots:
+        driver.find_element("css selector", '.submission[data-id="%s"] td:nth-child(2)' % second).click()
+        wait_for(driver, "return document.getElementById('submittedCode')", 20)
+        for name, width in (("submissions_wide.png", 1400), ("submissions_narrow.png", 420)):
+            set_width(driver, width)
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(screenshots, name))
+        set_width(driver, 1400)
+        driver.find_element("id", "compare").click()  # the two still chosen
+        wait_for(driver, "return document.querySelector('#submissionDiff table')", 20)
+        driver.execute_script("document.getElementById('result').scrollIntoView()")
+        driver.save_screenshot(os.path.join(screenshots, "submissions_diff.png"))
+    driver.find_element("id", "tab-description").click()
+
+
+def kept_by_make_judge(judge, history):
+    """What make judge keeps (--record judge), in the history the server is given: a Compile Error."""
+    os.makedirs(os.path.dirname(history), exist_ok=True)
+    subprocess.run([judge, "--record", "judge", "--history-db", history, "--shrink-seconds", "0", "--",
+                    os.path.join(ROOT, "judge/fixtures/compile_error.cpp")], capture_output=True, check=False)
 
 
 def editor(driver):
@@ -418,7 +476,9 @@ def main():
     parser.add_argument("--judge", required=True)
     parser.add_argument("--screenshots")
     args = parser.parse_args()
-    server = Server(os.path.abspath(args.serve), os.path.abspath(args.judge), "--queue", "1")
+    history = os.path.join(tempfile.mkdtemp(prefix="serve-test-history-"), "submissions.sqlite")
+    kept_by_make_judge(os.path.abspath(args.judge), history)
+    server = Server(os.path.abspath(args.serve), os.path.abspath(args.judge), "--queue", "1", history=history)
     try:
         hostile(server)
         in_browser(server, args.screenshots)
