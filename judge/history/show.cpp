@@ -145,7 +145,7 @@ std::string sourceText(const Submission& s) {
   return "make judge";
 }
 
-int show(history::Store& store, const Submission& s) {
+int show(const Submission& s) {
   std::string text = trf("Submission %s: %s, %s (%s)", {std::to_string(s.id), s.whenLocal, fileText(s), sourceText(s)}) + "\n";
   if (!s.note.empty()) text += trf("Note: %s", {s.note}) + "\n";
   text += "\n";
@@ -155,7 +155,6 @@ int show(history::Store& store, const Submission& s) {
   if (s.state != "done")
     text += "\n" + std::string(tr("(this judgement was interrupted: the report above is what it had found)")) + "\n";
   text += "\n" + trf("make -s history ID=%s CODE=1 > f.cpp: its code", {std::to_string(s.id)}) + "\n";
-  (void)store;
   std::cout << text;
   return 0;
 }
@@ -268,7 +267,7 @@ int historyCommand(int argc, char** argv) {
       return 0;
     }
     if (request.code) return std::cout.write(s->code.data(), std::streamsize(s->code.size())).flush() ? 0 : 1;
-    return show(store, *s);
+    return show(*s);
   } catch (const history::Unusable& e) {
     return fail(e);
   }
