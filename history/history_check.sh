@@ -4,7 +4,7 @@
 #   history/history_check.sh [REPO]     (REPO: this repository by default; a fresh clone works too)
 # Three judgements listed (Accepted, Wrong Answer, Compile Error); the code back byte for byte; a
 # report again; a diff; a note; bad input refused; eight judges at once add eight rows; HISTORY=0
-# adds none; a judge killed with kill -9 at random moments leaves a file that passes
+# adds none; a judge stopped at random moments (kill -9, SIGINT) leaves a file that passes
 # integrity_check, its row absent or marked interrupted, and no process behind; a file that is not
 # SQLite, a damaged one and one of a newer schema are left byte for byte, the verdict still comes;
 # without HISTORY_DB the file is made under $XDG_DATA_HOME/sudoku-solutions/, 0700 and 0600.
@@ -97,16 +97,18 @@ $make judge SOLUTION="$tmp/ac.cpp" HISTORY_DB="$db" $judged HISTORY=0 > "$tmp/of
 grep -q 'LeetCode verdict: Accepted' "$tmp/off.out" && [ "$(rows "$db")" = 11 ] || fail "HISTORY=0 kept a row"
 ok "HISTORY=0 adds none"
 
-# kill -9 at random moments: before the verdict (no row), after it (a row "started"), in the stress
-# tiers. The judge's own stress sets take seconds on plain backtracking.
+# kill -9, or Ctrl-C (SIGINT), at random moments: before the verdict (no row), after it (a row
+# "started"), in the stress tiers (plain backtracking takes seconds on them). STOPS=N: N stops.
 killed=0
-for delay in 0.3 1.1 1.7 2.4 3.2 4.5; do
+for delay in $(awk -v n="${STOPS:-10}" -v seed="$$" 'BEGIN { srand(seed); for (i = 0; i < n; ++i) printf "%.2f\n", 0.1 + rand() * 5 }'); do
+  signal=$([ $((killed % 2)) = 0 ] && echo KILL || echo INT)
   "$repo/build/bin/judge" --record judge --history-db "$db" --shrink-seconds 0 -- "$tmp/ac.cpp" > /dev/null 2>&1 &
   judge=$!
   sleep "$delay"
-  kill -9 "$judge" 2>/dev/null && killed=$((killed + 1))
+  kill -s "$signal" "$judge" 2>/dev/null
+  killed=$((killed + 1))
   wait "$judge" 2>/dev/null
-  [ "$(integrity "$db")" = ok ] || fail "integrity_check after kill -9 at $delay s"
+  [ "$(integrity "$db")" = ok ] || fail "integrity_check after SIG$signal at $delay s"
 done
 sleep 1
 "$repo/judge/sandbox/leftover_check.sh" "$TMPDIR" || fail "a process of a killed judge was left"
@@ -114,7 +116,7 @@ $make history HISTORY_DB="$db" > "$tmp/after" || fail "make history after kill -
 [ "$(sqlite3 "$db" "SELECT count(*) FROM submissions WHERE state = 'started'")" = 0 ] ||
   fail "a killed judge's row is still 'started'"
 left=$(($(rows "$db") - 11))
-ok "$killed judges killed with kill -9: integrity_check ok each time, $left rows marked interrupted, the others absent, no process left"
+ok "$killed judges stopped at random moments (kill -9, SIGINT in turn): integrity_check ok each time, $left rows marked interrupted, the others absent, no process left"
 [ "$left" = "$(sqlite3 "$db" "SELECT count(*) FROM submissions WHERE state = 'interrupted'")" ] ||
   fail "rows of killed judges not marked interrupted"
 if [ "$left" -gt 0 ]; then grep -q '(interrupted)' "$tmp/after" || fail "make history does not say interrupted"; fi
