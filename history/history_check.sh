@@ -17,6 +17,7 @@ export TMPDIR="$tmp/run"
 mkdir -p "$TMPDIR"
 export XDG_DATA_HOME="$tmp/data"
 unset HISTORY HISTORY_DB
+unset MAKEFLAGS MFLAGS MAKELEVEL  # the user's make, even when make history-check runs this
 db=$tmp/h.sqlite
 make="make --no-print-directory -s -C $repo"
 judged="HISTORY=1 STANDING=0 SETS=leetcode_example,leetcode_reported,project_euler_96"
@@ -115,11 +116,10 @@ sleep 1
 $make history HISTORY_DB="$db" > "$tmp/after" || fail "make history after kill -9"
 [ "$(sqlite3 "$db" "SELECT count(*) FROM submissions WHERE state = 'started'")" = 0 ] ||
   fail "a killed judge's row is still 'started'"
-left=$(($(rows "$db") - 11))
-ok "$killed judges stopped at random moments (kill -9, SIGINT in turn): integrity_check ok each time, $left rows marked interrupted, the others absent, no process left"
-[ "$left" = "$(sqlite3 "$db" "SELECT count(*) FROM submissions WHERE state = 'interrupted'")" ] ||
-  fail "rows of killed judges not marked interrupted"
-if [ "$left" -gt 0 ]; then grep -q '(interrupted)' "$tmp/after" || fail "make history does not say interrupted"; fi
+interrupted=$(sqlite3 "$db" "SELECT count(*) FROM submissions WHERE state = 'interrupted'")
+done=$(($(rows "$db") - 11 - interrupted))  # a judge whose report was whole before its signal
+if [ "$interrupted" -gt 0 ]; then grep -q '(interrupted)' "$tmp/after" || fail "make history does not say interrupted"; fi
+ok "$killed judges stopped at random moments (kill -9, SIGINT in turn): integrity_check ok each time; $interrupted rows marked interrupted, $done done, the others absent; no process left"
 
 # Files that are not the history's to write: each left byte for byte, the verdict still comes.
 untouched() {  # FILE WORDS: make judge still judges; the file is the same; make history says what to do
