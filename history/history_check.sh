@@ -57,7 +57,8 @@ ok "each code back byte for byte (CRLF and bytes that are not UTF-8 kept)"
 $make history HISTORY_DB="$db" ID=2 > "$tmp/show"
 grep -q '^LeetCode verdict: Wrong Answer — 0 / 56 testcases passed' "$tmp/show" &&
   grep -q '^Input: ' "$tmp/show" && grep -q '^Expected: ' "$tmp/show" || fail "ID=2 is not the report again: $(cat "$tmp/show")"
-$make history HISTORY_DB="$db" ID=2 JUDGE_LANG=zh_CN | grep -q '^LeetCode 执行结果：解答错误' || fail "ID=2 in Chinese"
+$make history HISTORY_DB="$db" ID=2 JUDGE_LANG=zh_CN > "$tmp/show.zh"
+grep -q '^LeetCode 执行结果：解答错误' "$tmp/show.zh" || fail "ID=2 in Chinese: $(head -3 "$tmp/show.zh")"
 ok "a report shown again, in English and in Chinese"
 
 $make history HISTORY_DB="$db" DIFF=1,2 > "$tmp/diff"
@@ -66,8 +67,8 @@ grep -q '^#1: Accepted' "$tmp/diff" && grep -q '^#2: Wrong Answer' "$tmp/diff" &
   grep -q '^@@ ' "$tmp/diff" || fail "DIFF=1,2 is not a unified diff with both verdicts: $(head "$tmp/diff")"
 ok "two codes diffed (---/+++ headers, both verdicts)"
 
-$make history HISTORY_DB="$db" ID=1 NOTE='the last Accepted' > /dev/null && $make history HISTORY_DB="$db" | grep -q '^ 1 .*  the last Accepted$' ||
-  fail "NOTE= is not listed"
+$make history HISTORY_DB="$db" ID=1 NOTE='the last Accepted' > /dev/null && $make history HISTORY_DB="$db" > "$tmp/list" &&
+  grep -q '^ 1 .*  the last Accepted$' "$tmp/list" || fail "NOTE= is not listed: $(cat "$tmp/list")"
 ok "a note kept and listed"
 
 refused() {  # the arguments, the words expected on stderr
