@@ -3,7 +3,11 @@
 # $XDG_DATA_HOME/sudoku-solutions/, or HISTORY_DB=path; HISTORY=0 keeps nothing. The judge writes
 # it (--record) and shows it (--history); the server reads it for the Submissions tab. `make`
 # (every bundled solution) passes no --record: only a judgement the user asked for is kept.
-HISTORY_LIB    := $(OBJ)/history/store.o $(OBJ)/history/sqlite.o
+# Where the quick build is (tools/rules.mk), the store's objects are the quick build's own, as
+# core/'s copies are: a build folder's sanitized objects (make sanitize) are never linked into the
+# judge that a test's make builds in the same folder with the default flags.
+HISTORY_OBJ    := $(if $(QUICK_CXX),$(QUICK_OBJ),$(OBJ))/history
+HISTORY_LIB    := $(HISTORY_OBJ)/store.o $(HISTORY_OBJ)/sqlite.o
 TEST_SOURCES   += $(wildcard history/*_test.cpp)
 SQLITE_LIBS     = $(or $(shell pkg-config --libs sqlite3 2>/dev/null),-lsqlite3)
 NEED_SQLITE     = @test -f /usr/include/sqlite3.h || { echo "SQLite not found: sudo apt-get install libsqlite3-dev" >&2; exit 1; }
@@ -15,6 +19,11 @@ RECORD_ARG      = $(if $(filter 0,$(HISTORY)),,--record judge $(HISTORY_DB_ARG))
 $(JUDGE_BIN) $(BUILD)/tests: $(HISTORY_LIB)
 $(SERVE_BIN): $(HISTORY_LIB) $(JUDGE_CORE_LIB)
 $(HISTORY_LIB): | need-sqlite
+ifneq ($(QUICK_CXX),)
+$(HISTORY_OBJ)/%.o: history/%.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
+endif
 .PHONY: need-sqlite
 need-sqlite:
 	$(NEED_SQLITE)
