@@ -4,7 +4,7 @@
     history/measure.py [RUNS] [FILE]     (default: 15 runs of judge/fixtures/plain_backtracking.cpp)
 
 Judges FILE (its program cached after the first run) on the LeetCode tier with build/bin/judge,
-RUNS times with --record and RUNS times without, interleaved, in a folder of its own; prints the
+RUNS times with --record and RUNS times without, interleaved (which way goes first alternates), in a folder of its own; prints the
 median wall time from the start to the "LeetCode verdict:" line and to the end, each way, then the
 history file's size per submission (after a checkpoint: what stays on disk). Uses nothing but the
 judge and sqlite3; touches no history but its own.
@@ -45,8 +45,8 @@ def main():
             out.write(src.read())
         judged(file, os.path.join(folder, "warm.sqlite"), True)  # compiles once; both ways reuse it
         times = {True: [], False: []}
-        for _ in range(runs):
-            for record in (False, True):
+        for run in range(runs):  # ABBA: neither way always runs second
+            for record in ((False, True) if run % 2 == 0 else (True, False)):
                 times[record].append(judged(file, db, record))
         for record in (False, True):
             verdicts = [v for v, _ in times[record]]
