@@ -91,7 +91,7 @@ $(OBJ)/%.o: %.cpp
 # as make meets them). Each fragment adds its tests' files to TEST_SOURCES.
 TEST_SOURCES :=
 include core/rules.mk solutions/rules.mk sudoku/rules.mk markdown/rules.mk explore/rules.mk
-include judge/rules.mk judge/replay/rules.mk serve/rules.mk bench/rules.mk po/rules.mk tools/rules.mk
+include judge/rules.mk judge/replay/rules.mk serve/rules.mk history/rules.mk bench/rules.mk po/rules.mk tools/rules.mk
 include container/rules.mk
 
 # ---- The targets a user types (make help prints this list, by its headings) ---------------------
@@ -101,8 +101,9 @@ judge:            ## Judge one file as LeetCode would: make judge SOLUTION=f.cpp
 debug:            ## Step through one file in gdb, stopped in solveSudoku: make debug SOLUTION=f.cpp [CASE=...] [GDB_FLAGS=...] (default: its last failing case)
 debug-build:      ## Build what make debug runs without starting gdb (for an editor: build/debug/program, build/debug/case.txt)
 replay:           ## Your file's search replayed, run in the sandbox: make replay SOLUTION=f.cpp [CASE=...] (build/replay/index.html)
+history:          ## Your submissions, newest first: make history [ID=N [CODE=1] [NOTE='...']] [DIFF=N,M] [HISTORY_DB=path] (history/README.md)
 ## The pages
-serve:            ## LeetCode's problem page on 127.0.0.1, judged by the same judge: make serve [PORT=n] [STANDING=quick|full|0] [LISTEN=container] [ALLOW_HOSTS='name ...']
+serve:            ## LeetCode's problem page on 127.0.0.1, judged by the same judge: make serve [PORT=n] [STANDING=quick|full|0] [LISTEN=container] [ALLOW_HOSTS='name ...'] [HISTORY_DB=path] [HISTORY=0]
 explore:          ## Write build/explore/index.html: each solution's search, replayed [SOLUTION=f.cpp] [PUZZLE=file or text]
 ## The bundled solutions
 all:              ## Judge every bundled solution: the LeetCode tier and the sets each declares must pass
@@ -115,6 +116,7 @@ sanitize:         ## The tests built with AddressSanitizer and UBSan
 leetcode:         ## The solutions' and core/'s tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
 cross-arm64:      ## The judge, the toolkit and the tests built for arm64 by Debian's cross compiler (build/aarch64/); run under qemu-user where installed
 serve-check:      ## The page in headless Chromium (Selenium) and the hostile requests, each refused
+history-check:    ## The history as a user meets it, in a folder of its own: listed, code back, diff, eight at once, kill -9, damaged files untouched
 explore-check:    ## The capture tests, and the replay page in headless Chromium
 explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
 build-check:      ## The three one-file changes (a solution, a test file, a judge's file), each built and run in a scratch copy
@@ -131,8 +133,8 @@ po:               ## Write $(BUILD)/po/sudoku-judge.pot from the sources and mer
 clean:            ## Remove the build folder
 help:             ## List these targets
 
-.PHONY: judge debug debug-build replay serve explore all table test test-thorough test-all sanitize leetcode cross-arm64 \
-        serve-check explore-check explore-sanitize build-check container-check fuzz bench bench-quick bench-commands chart sudoku po \
+.PHONY: judge debug debug-build replay history serve explore all table test test-thorough test-all sanitize leetcode cross-arm64 \
+        serve-check history-check explore-check explore-sanitize build-check container-check fuzz bench bench-quick bench-commands chart sudoku po \
         clean help
 
 help:

@@ -17,6 +17,8 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Each make judge keeps its judgement, as a newcomer's does, in a history of the run's own.
+export HISTORY_DB="$work/history.sqlite"
 source_file=${1:-$repo/judge/fixtures/plain_backtracking.cpp}
 
 load() { cut -d' ' -f1 /proc/loadavg; }

@@ -43,7 +43,10 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"bench", {"core", "sudoku"}},
     {"explore", {"core", "sudoku"}},
     {"markdown", {}},
-    {"serve", {}},  // the page's server runs the judge's binary, never its code
+    // The page's server runs the judge's binary, never its code; it reads and writes the history.
+    {"serve", {"history"}},
+    // The user's submissions (history/README.md): the store, used by the judge and the server.
+    {"history", {"core"}},
     {"solutions/tests", {"core"}},
     {"judge/sandbox", {"core"}},
     {"judge/verdict", {"core", "judge/sandbox"}},
@@ -53,8 +56,10 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     // The replay (judge --replay) reads and writes explore's page data: the one room of the judge
     // that uses explore/ (judge/replay/README.md says why); explore never includes the judge.
     {"judge/replay", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "explore"}},
+    // What a judgement leaves in the history, and make history's view of it (the judge's report again).
+    {"judge/history", {"core", "judge/sandbox", "judge/verdict", "judge/report", "history"}},
     {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug",
-               "judge/replay"}},
+               "judge/replay", "judge/history"}},
 };
 
 struct Include {
@@ -67,7 +72,7 @@ struct Include {
 // that `pattern` finds, with its first group: an include's target, a namespace's name.
 std::vector<Include> projectLines(const std::regex& pattern) {
   std::vector<Include> found;
-  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "serve", "judge", "solutions/tests"}) {
+  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "serve", "judge", "solutions/tests", "history"}) {
     for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
       std::string ext = entry.path().extension().string();
       std::string rel = fs::relative(entry.path(), kRoot).string();

@@ -87,5 +87,25 @@ TEST(MakeJudge, PassesCaseAndFormat) {
   EXPECT_NE(output.find("FORMAT is text or json"), std::string::npos) << output;
 }
 
+// make judge keeps the judgement in the history (HISTORY_DB= moves it, HISTORY=0 keeps none);
+// make, which judges every bundled solution, keeps none of them.
+TEST(MakeJudge, RecordsTheUsersFileOnly) {
+  auto judgeLine = [](std::vector<std::string> args) {
+    std::vector<std::string> command = {"/usr/bin/make", "--no-print-directory", "-s", "-n", "-C", kRoot,
+                                        "BUILD=" BUILD_DIR};
+    command.insert(command.end(), args.begin(), args.end());
+    std::string output;
+    EXPECT_EQ(runCommand(command, output), 0) << output;
+    size_t at = output.rfind(std::string(BUILD_DIR) + "/bin/judge");
+    return at == std::string::npos ? output : output.substr(at);
+  };
+  std::string kept = judgeLine({"judge", "SOLUTION=f.cpp", "HISTORY=1", "HISTORY_DB=/x/my history.sqlite"});
+  EXPECT_NE(kept.find("--record judge --history-db '/x/my history.sqlite'"), std::string::npos) << kept;
+  EXPECT_EQ(judgeLine({"judge", "SOLUTION=f.cpp", "HISTORY=0"}).find("--record"), std::string::npos);
+  std::string all = judgeLine({"all", "HISTORY=1"});
+  EXPECT_NE(all.find("--strict"), std::string::npos) << all;
+  EXPECT_EQ(all.find("--record"), std::string::npos) << all;
+}
+
 }  // namespace
 }  // namespace judge

@@ -34,6 +34,8 @@
 #include "judge/findings/findings.h"
 #include "judge/findings/own_case.h"
 #include "judge/findings/stress.h"
+#include "judge/history/record.h"
+#include "judge/history/show.h"
 #include "judge/replay/replay.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
@@ -280,17 +282,29 @@ judge::Findings findOutLive(LiveReport& live, const judge::Program& program, con
   return found;
 }
 
+// The events, and the history's row written the moment the verdict is printed (after it).
+judge::JudgeEvents recorded(judge::JudgeEvents events, judge::Recorder& recorder) {
+  if (!recorder.wanted()) return events;
+  auto printed = events.leetcodeTierDone;
+  events.leetcodeTierDone = [printed, &recorder](const FileResult& tier) {
+    if (printed) printed(tier);
+    if (!tier.sets.empty()) recorder.started(judge::reportJson(tier));
+  };
+  return events;
+}
+
 // One file, judged and reported as it goes; the result, or why it was not judged.
 Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bool strict,
               const judge::FindingsOptions& findings, const judge::StressOptions& stress,
-              std::optional<judge::StressResult>& stressed, const judge::Workspace& workspace) {
+              std::optional<judge::Findings>& found, std::optional<judge::StressResult>& stressed,
+              judge::Recorder& recorder, const judge::Workspace& workspace) {
   Run run;
   LiveReport live(file, strict);
   judge::Program program;
   try {
     program = judge::buildProgram(file, workspace);
     options.setJobs = jobs;
-    run.results.push_back(judge::judgeProgram(program, options, workspace, live.events()));
+    run.results.push_back(judge::judgeProgram(program, options, workspace, recorded(live.events(), recorder)));
   } catch (const std::exception& e) {
     run.errors.push_back(judge::displayName(file) + ": " + e.what());
     live.print("\n== " + trf("%s: not judged", {run.errors.back()}) + "\n");
@@ -304,7 +318,7 @@ Run judgeLive(const std::string& file, judge::JudgeOptions options, int jobs, bo
   }
   live.print(judge::failureDetails(result, false, isatty(1)));
   try {
-    findOutLive(live, program, result, findings, stress, stressed, workspace);
+    found = findOutLive(live, program, result, findings, stress, stressed, workspace);
   } catch (const std::exception& e) {  // the judge's own trouble: the verdict above stands
     live.print("\n== " + trf("the findings after the verdict stopped: %s", {e.what()}) + "\n");
   }
@@ -397,14 +411,14 @@ class LinesReport {
 Run judgeLines(const std::string& file, judge::JudgeOptions options, int jobs,
                const judge::FindingsOptions& findings, const judge::StressOptions& stress,
                std::optional<judge::Findings>& found, std::optional<judge::StressResult>& stressed,
-               const judge::Workspace& workspace) {
+               judge::Recorder& recorder, const judge::Workspace& workspace) {
   Run run;
   LinesReport lines;
   judge::Program program;
   try {
     program = judge::buildProgram(file, workspace);
     options.setJobs = jobs;
-    run.results.push_back(judge::judgeProgram(program, options, workspace, lines.events()));
+    run.results.push_back(judge::judgeProgram(program, options, workspace, recorded(lines.events(), recorder)));
   } catch (const std::exception& e) {
     run.errors.push_back(judge::displayName(file) + ": " + e.what());
     lines.emit("not_judged", judge::Json{{"error", run.errors.back()}});
@@ -483,6 +497,7 @@ std::string askedLanguage(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--history") return judge::historyCommand(argc, argv);
   std::string language = askedLanguage(argc, argv);
   if (!core::speak(language)) {
     std::cerr << "judge: --lang takes en, or a language po/ has a catalogue for (zh_CN), not '" << language
@@ -542,6 +557,12 @@ int main(int argc, char** argv) {
   app.add_option("--lang", language, tr("the report's language: zh_CN (Chinese, leetcode.cn's words) or en; "
                                          "default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES, LANG "
                                          "(make judge JUDGE_LANG=zh_CN); JSON stays English"));
+  judge::RecordOptions record;
+  app.add_option("--record", record.source, tr("keep this judgement in the history (history/README.md), marked "
+                                               "judge, run or submit (make judge: judge; make serve: run, submit)"));
+  app.add_option("--record-name", record.name, tr("--record: the file's name in the history (default: as given)"));
+  app.add_option("--history-db", record.db, tr("the history's file (HISTORY_DB; default: $XDG_DATA_HOME/"
+                                               "sudoku-solutions/submissions.sqlite)"));
   bool noSandbox = false;
   app.add_flag("--no-sandbox", noSandbox,
                tr("run and compile without the sandbox (bwrap): verdicts are then unprotected"));
@@ -574,6 +595,10 @@ int main(int argc, char** argv) {
   if (replay && (debug || debugBuild || json || jsonLines || !stressSeconds.empty() || !sets.empty()))
     return bad(tr("--replay takes --case, --out, --data, --time-limit-ms and --no-sandbox only"));
   if (replay && files.size() != 1) return bad(trf("--replay takes one file, not %s", {std::to_string(files.size())}));
+  if (!record.source.empty() && record.source != "judge" && record.source != "run" && record.source != "submit")
+    return bad(trf("--record takes judge, run or submit, not '%s'", {record.source}));
+  if (!record.source.empty() && (files.size() != 1 || replay || debug || debugBuild))
+    return bad(tr("--record keeps one file's judgement (not with --replay or --debug)"));
   if (debug || debugBuild) {
     judge::DebugRequest request{files[0], std::nullopt, {files.begin() + 1, files.end()}};
     if (app.count("--case")) request.caseText = ownCase;
@@ -635,8 +660,12 @@ int main(int argc, char** argv) {
   if (!ownCase.empty() || app.count("--case")) {
     if (files.size() != 1) return bad(trf("--case runs one file, not %s", {std::to_string(files.size())}));
     try {
-      if (jsonLines) return judge::runOwnCases(files[0], ownCase, true, workspace, true);
-      return judge::runOwnCases(files[0], ownCase, json, workspace);
+      judge::Recorder recorder(record, files[0]);
+      judge::Json document;
+      int status = judge::runOwnCases(files[0], ownCase, json || jsonLines, workspace, jsonLines,
+                                      recorder.wanted() ? &document : nullptr);
+      if (recorder.wanted() && document.is_object()) recorder.ran(document);
+      return status;
     } catch (const std::exception& e) {
       std::cerr << "judge: " << e.what() << "\n";
       return 1;
@@ -647,10 +676,11 @@ int main(int argc, char** argv) {
   Run run;
   std::optional<judge::Findings> found;  // one file's, for its JSON report
   std::optional<judge::StressResult> stressed;
+  judge::Recorder recorder(record, files[0]);
   if (jsonLines) {
-    run = judgeLines(files[0], options, *jobs, findings, stress, found, stressed, workspace);
+    run = judgeLines(files[0], options, *jobs, findings, stress, found, stressed, recorder, workspace);
   } else if (files.size() == 1 && !json) {
-    run = judgeLive(files[0], options, *jobs, strict, findings, stress, stressed, workspace);
+    run = judgeLive(files[0], options, *jobs, strict, findings, stress, found, stressed, recorder, workspace);
   } else {
     if (files.size() == 1) options.setJobs = *jobs;  // one file's sets share the cores, as above
     run = judgeAll(files, options, *jobs, workspace);
@@ -666,6 +696,13 @@ int main(int argc, char** argv) {
            (stressFailed ? tr("; the stress stage failed, and it counts (--strict or --sets)") : "") + "\n");
   bool allPass = run.errors.empty() && !stressFailed;
   for (const FileResult& result : run.results) allPass &= result.passes(strict);
+  if (recorder.wanted() && run.results.size() == 1) {  // after the report: it waits for nothing
+    recorder.done(documentOf(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr));
+    if (recorder.id() && jsonLines) LinesReport().emit("recorded", judge::Json{{"id", *recorder.id()}});
+    else if (recorder.id() && !json)
+      say(trf("(kept in your history as submission %s: make history ID=%s)", {std::to_string(*recorder.id()),
+                                                                              std::to_string(*recorder.id())}) + "\n");
+  }
   if (jsonLines) {
     judge::Json report = documentOf(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr);
     if (report.is_array() && report.size() == 1) report = report[0];  // not judged: {"not_judged": ...}

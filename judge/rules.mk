@@ -2,7 +2,8 @@
 # a room is found by the wildcard below and linked into the judge, and every *_test.cpp into the
 # tests: a new file in a room needs no other change.
 JUDGE_SOURCES := $(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
-                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp))
+                 $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp \
+                            judge/history/*.cpp))
 JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(JUDGE_SOURCES))
 TEST_SOURCES  += $(wildcard judge/*_test.cpp judge/*/*_test.cpp)
 JUDGE_BIN     := $(BUILD)/bin/judge
@@ -45,7 +46,7 @@ JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,.
 judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(if $(value STRESS),$(BUILD)/sudoku)
 	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
 	@case $(call quote,FORMAT) in ''|text|json) ;; *) echo "FORMAT is text or json; $(JUDGE_USAGE)" >&2; exit 2;; esac
-	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) -- $(call quote,SOLUTION)
+	$(Q)$(JUDGE_BIN) $(JUDGE_ARGS) $(STANDING_ARG) $(RECORD_ARG) -- $(call quote,SOLUTION)
 
 # make debug: the file in gdb on one case (judge/debug/debug.h); GDB_FLAGS is split by the
 # shell, as typed, and goes on gdb's command line after the breakpoint.
@@ -62,7 +63,7 @@ debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh
 # the short ones fill the cores at the end.
 $(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^ $(SECCOMP_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^ $(SECCOMP_LIBS) $(SQLITE_LIBS)
 $(JUDGE_CORE) $(JUDGE_UNITS) $(OBJ)/judge/judge_main.o: | need-json
 # The runner's seccomp program is compiled by libseccomp, for the CPU the judge is built for
 # (judge/sandbox/README.md, "The seccomp program"); the judge and the tests link it.

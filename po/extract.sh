@@ -7,7 +7,7 @@ set -e
 out=${1:?usage: po/extract.sh OUT.pot}
 case $out in /*) ;; *) out=$(pwd)/$out;; esac
 cd "$(dirname "$0")/.."
-ls core/*.cpp judge/*.cpp judge/*/*.cpp | grep -v '_test\.cpp$' | grep -v '^judge/fixtures/' > "$out.files"
+ls core/*.cpp judge/*.cpp judge/*/*.cpp history/*.cpp | grep -v '_test\.cpp$' | grep -v '^judge/fixtures/' > "$out.files"
 xgettext --from-code=UTF-8 --language=C++ --keyword= --keyword=tr --keyword=N_ --keyword=trf \
   --keyword=trn:1,2 --keyword=trc:1c,2 --flag=trf:1:c-format --flag=trn:1:c-format --flag=trn:2:c-format --flag=trc:2:c-format \
   --package-name=sudoku-judge --msgid-bugs-address=https://github.com/ --sort-by-file --add-location=file --add-comments=TRANSLATORS: \

@@ -166,4 +166,20 @@ std::optional<Refusal> parseSubmission(const std::string& body, const std::strin
   return std::nullopt;
 }
 
+std::optional<Refusal> parseHistoryRequest(const std::string& body, const std::string& contentType,
+                                           HistoryRequest& out) {
+  if (contentType.rfind("application/json", 0) != 0)
+    return Refusal{415, "refused: the body must be application/json, as the page sends it"};
+  nlohmann::json json = nlohmann::json::parse(body, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) return Refusal{400, "refused: the body is not a JSON object"};
+  for (const auto& [key, value] : json.items())
+    if (key != "id") return Refusal{400, "refused: unknown member '" + key + "' (the page sends id, or nothing)"};
+  if (json.contains("id")) {
+    if (!json["id"].is_number_integer() || json["id"].get<long long>() < 1)
+      return Refusal{400, "refused: id is a submission's number (1, 2, ...)"};
+    out.id = json["id"].get<long long>();
+  }
+  return std::nullopt;
+}
+
 }  // namespace serve

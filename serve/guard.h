@@ -83,4 +83,14 @@ struct Submission {
 std::optional<Refusal> parseSubmission(const std::string& body, const std::string& contentType,
                                        Submission& out);
 
+// What the page posts to /api/history (the Submissions tab): {} for the list, {"id": N} for one
+// submission, and nothing else. It passes the guards above first, as a Submit does.
+struct HistoryRequest {
+  std::optional<long long> id;
+};
+
+// The request the body holds, or why it is refused (400, 415).
+std::optional<Refusal> parseHistoryRequest(const std::string& body, const std::string& contentType,
+                                           HistoryRequest& out);
+
 }  // namespace serve

@@ -171,5 +171,22 @@ TEST(ServeGuard, RefusesSourceOverTheLimit) {
   EXPECT_NE(refused->message.find("limit is 102400 bytes"), std::string::npos) << refused->message;
 }
 
+TEST(ServeGuard, AHistoryRequestIsTheListOrOneNumberAndNothingElse) {
+  HistoryRequest request;
+  EXPECT_FALSE(parseHistoryRequest("{}", "application/json", request));
+  EXPECT_FALSE(request.id);
+  EXPECT_FALSE(parseHistoryRequest(R"({"id": 12})", "application/json", request));
+  EXPECT_EQ(request.id, 12);
+  for (const char* body : {"[]", "12", R"({"id": "12"})", R"({"id": 0})", R"({"id": -3})", R"({"id": 1.5})",
+                           R"({"id": 1, "code": "x"})", "{", R"({"sql": "DROP TABLE submissions"})"}) {
+    HistoryRequest refused;
+    std::optional<Refusal> why = parseHistoryRequest(body, "application/json", refused);
+    ASSERT_TRUE(why) << body;
+    EXPECT_EQ(why->status, 400) << body;
+  }
+  ASSERT_TRUE(parseHistoryRequest("{}", "text/plain", request));
+  EXPECT_EQ(parseHistoryRequest("{}", "text/plain", request)->status, 415);
+}
+
 }  // namespace
 }  // namespace serve

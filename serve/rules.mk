@@ -15,7 +15,8 @@ HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null)
 serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
 	  $(if $(value STANDING),--standing $(call quote,STANDING)) $(if $(value LISTEN),--listen $(call quote,LISTEN)) \
-	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))')
+	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))') \
+	  $(if $(filter 0,$(HISTORY)),--no-history) $(HISTORY_DB_ARG)
 
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
@@ -24,7 +25,7 @@ serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN
 SERVE_OBJS := $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o files.o editorial.o)
 $(SERVE_BIN): $(SERVE_OBJS)
 	@mkdir -p $(@D)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) -pthread
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) $(SQLITE_LIBS) -pthread
 
 $(SERVE_OBJ)/%.o: serve/%.cpp
 	$(NEED_HTTPLIB)

@@ -43,6 +43,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include "history/store.h"
 #include "serve/editorial.h"
 #include "serve/files.h"
 #include "serve/guard.h"
@@ -66,6 +67,7 @@ struct Options {
   int queue = 4;  // submissions waiting behind the running one
   std::vector<std::string> allowHosts;  // --allow-host: names the Host check lets in beside loopback's
   bool inContainer = false;             // --listen container: the container's own address, not loopback
+  std::string historyDb;  // the history's file (absolute), where each Run and Submit is kept; "": none
 };
 
 // The container's own address: the first IPv4 address of an interface that is up and is not
@@ -309,9 +311,12 @@ std::vector<std::string> judgeArgs(const Options& options, const Submission& s) 
     args.insert(args.end(), {"--", "solution.cpp"});
     return args;
   }
-  if (s.mode == "run") return {"--json-lines", "--case", "case.txt", "--", "solution.cpp"};
-  return {"--json-lines", "--standing", options.standing, "--shrink-seconds", options.shrinkSeconds, "--",
-          "solution.cpp"};
+  std::vector<std::string> args = {"--json-lines"};
+  if (!options.historyDb.empty()) args.insert(args.end(), {"--record", s.mode, "--history-db", options.historyDb});
+  if (s.mode == "run") args.insert(args.end(), {"--case", "case.txt"});
+  else args.insert(args.end(), {"--standing", options.standing, "--shrink-seconds", options.shrinkSeconds});
+  args.insert(args.end(), {"--", "solution.cpp"});
+  return args;
 }
 
 std::string line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; }
@@ -384,6 +389,7 @@ class Server {
     });
     http_.Post("/api/judge", [this](const httplib::Request& req, httplib::Response& res) { judge(req, res); });
     http_.Post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) { replay(req, res); });
+    http_.Post("/api/history", [this](const httplib::Request& req, httplib::Response& res) { history(req, res); });
   }
 
   bool listen() {
@@ -534,6 +540,56 @@ class Server {
     res.set_content(why, "text/plain; charset=utf-8");
   }
 
+  // The Submissions tab: the history's list ({} posted), or one submission with its code and
+  // report ({"id": N}); {"error", "advice"} when the history cannot be read. The code is text
+  // shown back, never run.
+  void history(const httplib::Request& req, httplib::Response& res) {
+    HistoryRequest request;
+    if (auto refused = parseHistoryRequest(req.body, req.get_header_value("Content-Type"), request)) {
+      ++refused_;
+      std::cerr << "serve: POST " << req.path << ": " << refused->message << "\n";
+      res.status = refused->status;
+      return res.set_content(refused->message + "\n", "text/plain; charset=utf-8");
+    }
+    Json answer = Json{{"path", options_.historyDb}};
+    try {
+      if (options_.historyDb.empty()) throw history::Unusable("history is off (make serve HISTORY=0)", "");
+      if (access(options_.historyDb.c_str(), F_OK) != 0 && !request.id) {
+        answer["submissions"] = Json::array();  // nothing kept yet
+      } else {
+        history::Store store(options_.historyDb, false);
+        if (request.id) answer["submission"] = oneSubmission(store, *request.id, res);
+        else answer["submissions"] = submissionList(store);
+      }
+    } catch (const history::Unusable& e) {
+      answer["error"] = e.what(), answer["advice"] = e.advice();
+    }
+    res.set_content(line(answer), "application/json");
+  }
+
+  static Json row(const history::Submission& s) {
+    auto maybe = [](const std::optional<long long>& n) { return n ? Json(*n) : Json(nullptr); };
+    return Json{{"id", s.id}, {"when", s.when}, {"when_local", s.whenLocal}, {"source", s.source}, {"file", s.file},
+                {"verdict", s.verdict}, {"passed", maybe(s.passed)}, {"total", maybe(s.total)},
+                {"runtime_us", maybe(s.runtimeMicros)}, {"memory_kb", maybe(s.memoryKb)},
+                {"stress", Json::parse(s.stress, nullptr, false, true)}, {"note", s.note}, {"state", s.state}};
+  }
+
+  static Json submissionList(history::Store& store) {
+    Json list = Json::array();
+    for (const history::Submission& s : store.list()) list.push_back(row(s));
+    return list;
+  }
+
+  static Json oneSubmission(history::Store& store, long long id, httplib::Response& res) {
+    std::optional<history::Submission> s = store.find(id);
+    if (!s) return res.status = 404, Json(nullptr);
+    Json json = row(*s);
+    json["code"] = s->code;
+    json["report"] = Json::parse(s->report, nullptr, false, true);
+    return json;
+  }
+
   Options options_;
   std::string token_;
   Addresses addresses_;
@@ -567,7 +623,7 @@ void awaitStop() {
 int usage(const std::string& why) {
   std::cerr << "serve: " << why << "\nusage: serve --judge build/bin/judge [--port N] [--lang en|zh] "
             << "[--standing quick|full|0] [--shrink-seconds N] [--queue N] [--codemirror DIR] [--listen container] "
-               "[--allow-host NAME]...\n";
+               "[--allow-host NAME]... [--history-db PATH | --no-history]\n";
   return 2;
 }
 
@@ -577,6 +633,7 @@ int usage(const std::string& why) {
 int main(int argc, char** argv) {
   using namespace serve;
   Options options;
+  bool noHistory = false;
   options.root = REPO_ROOT;
   options.lang = languageOfUser();
   for (int i = 1; i < argc; ++i) {
@@ -598,6 +655,8 @@ int main(int argc, char** argv) {
         if (!why.empty()) return usage("--allow-host: " + why);
         options.allowHosts.push_back(name);
       }
+      else if (arg == "--history-db") options.historyDb = value();
+      else if (arg == "--no-history") noHistory = true;
       else if (arg == "--codemirror") options.codemirror = value();
       else return usage("unknown argument '" + arg + "'");
     } catch (const std::exception&) {
@@ -605,6 +664,11 @@ int main(int argc, char** argv) {
     }
   }
   if (options.judge.empty()) return usage("--judge names the judge binary");
+  try {  // the judges run in folders of their own: the history's path is made absolute here
+    options.historyDb = noHistory ? "" : fs::absolute(history::location(options.historyDb)).string();
+  } catch (const history::Unusable& e) {
+    return usage(e.what());
+  }
   options.judge = fs::absolute(options.judge).string();
   if (access(options.judge.c_str(), X_OK) != 0) return usage("no judge at " + options.judge + ": make judge builds it");
   if (options.port < 0 || options.port > 65535) return usage("--port takes 0 to 65535");

@@ -24,6 +24,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -44,12 +45,15 @@ def check(ok, what):
 class Server:
     """One serve process, its URL and token; stopped (SIGINT) and checked at the end."""
 
-    def __init__(self, serve, judge, *extra):
+    def __init__(self, serve, judge, *extra, history=None):
         self.tmp = tempfile.mkdtemp(prefix="serve-test-")
         env = dict(os.environ, TMPDIR=self.tmp)
+        # The history (history/README.md): a file of the test's own, never the user's.
+        self.history = history or os.path.join(tempfile.mkdtemp(prefix="serve-test-history-"), "submissions.sqlite")
         # The log outside TMPDIR: leftover_check.sh ends whatever holds a file in it.
         self.err = tempfile.NamedTemporaryFile("w+", prefix="serve-test-log-", suffix=".txt", delete=False)
-        self.proc = subprocess.Popen([serve, "--judge", judge, "--standing", "0", "--shrink-seconds", "2", *extra],
+        self.proc = subprocess.Popen([serve, "--judge", judge, "--standing", "0", "--shrink-seconds", "2",
+                                      "--history-db", self.history, *extra],
                                      stdout=subprocess.PIPE, stderr=self.err, env=env, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
@@ -103,6 +107,7 @@ class Server:
         check(not left, "the server's temporary folder is gone (%s)" % left)
         if not left:
             os.rmdir(self.tmp)
+        shutil.rmtree(os.path.dirname(self.history), ignore_errors=True)
         self.err.close()
         if not FAILURES:
             os.unlink(self.err.name)
@@ -179,6 +184,23 @@ def hostile(server):
         ("CodeMirror's file not on the list", lambda: server.request("GET", "/codemirror/mode/xml/xml.js"), 404, ""),
         ("code not a string", lambda: server.request("POST", "/api/judge", json.dumps({"mode": "submit", "code": [1]})),
             400, "must be strings"),
+        # The Submissions tab's requests pass the same guards as a Submit.
+        ("history without the token", lambda: server.request("POST", "/api/history", "{}", token=False), 403, "no valid token"),
+        ("history with a wrong token", lambda: server.request("POST", "/api/history", "{}", token=False,
+            headers={"Authorization": "token " + "0" * 64}), 403, "no valid token"),
+        ("history from a foreign Host", lambda: server.request("POST", "/api/history", "{}", host="evil.example:%d" % server.port),
+            403, "Host 'evil.example"),
+        ("history from a foreign Origin", lambda: server.request("POST", "/api/history", '{"id": 1}',
+            headers={"Origin": "http://evil.example"}), 403, "Origin 'http://evil.example'"),
+        ("history without an Origin", lambda: server.request("POST", "/api/history", "{}", headers={"Origin": None}), 403, "Origin"),
+        ("history read with a GET", lambda: server.request("GET", "/api/history"), 404, ""),
+        ("history body not JSON", lambda: server.request("POST", "/api/history", "id=1"), 400, "not a JSON object"),
+        ("history body not application/json", lambda: server.request("POST", "/api/history", "{}",
+            headers={"Content-Type": "text/plain"}), 415, "application/json"),
+        ("history asked for SQL", lambda: server.request("POST", "/api/history",
+            json.dumps({"id": "1 OR 1=1"})), 400, "id is a submission's number"),
+        ("history with a member it does not send", lambda: server.request("POST", "/api/history",
+            json.dumps({"id": 1, "file": "/etc/passwd"})), 400, "unknown member 'file'"),
     ]
     for name, send, status, words in cases:
         got, text = send()
@@ -370,6 +392,7 @@ def in_browser(server, screenshots):
         shrunk_wrong = driver.execute_script("return document.querySelectorAll('#head .board .cell.wrong').length")
         check(driver.find_element("id", "verdict").get_attribute("data-verdict") == "Wrong Answer" and shrunk_wrong > 0,
               "the smallest failing puzzle's button runs it: Wrong Answer, %d wrong cells" % shrunk_wrong)
+        submissions_tab(driver, server, screenshots)
         set_width(driver, 420)
         wide = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         check(wide[0] <= wide[1], "a narrow window (420 px) needs no sideways scrolling (page %d px, window %d px)" % tuple(wide))
@@ -428,6 +451,63 @@ def submitted(server):
             check(verdict == expected, "%s: %s (verdict after %.1f s)" % (path, verdict, took))
     finally:
         driver.quit()
+
+
+def submissions_tab(driver, server, screenshots):
+    """The Submissions tab: both submitted files listed with their verdicts, beside what make judge
+    kept (the row the test made before the server started); one opened draws its pane and code;
+    .load puts the first one's code back into the editor; two chosen are diffed side by side."""
+    accepted, wrong = source("solutions/propagation_bitboard.cpp"), source("solutions/wrong_answer/box_index_sum.cpp")
+    driver.find_element("id", "tab-submissions").click()
+    rows = wait_for(driver, "const r = document.querySelectorAll('#submissions .submission'); return r.length >= 4 && "
+                    "[...r].map(x => [x.dataset.id, x.dataset.verdict, x.dataset.source])", 30) or []
+    verdicts = [(v, source_) for _, v, source_ in rows]
+    check(("Accepted", "submit") in verdicts and ("Wrong Answer", "submit") in verdicts,
+          "the Submissions tab lists both submitted files with their verdicts (%s)" % verdicts)
+    check(("Compile Error", "judge") in verdicts, "and what make judge kept, in the same history (%s)" % verdicts)
+    check([int(i) for i, _, _ in rows] == sorted((int(i) for i, _, _ in rows), reverse=True), "newest first")
+    first = next(i for i, v, s in rows if v == "Accepted" and s == "submit")
+    second = next(i for i, v, s in rows if v == "Wrong Answer" and s == "submit")
+    type_code(driver, "// something else\n")
+    driver.find_element("css selector", '.submission[data-id="%s"] .load' % first).click()
+    loaded = wait_for(driver, "const c = document.getElementById('code').value; return c.startsWith('// something') ? null : c", 20)
+    check(loaded == accepted, ".load puts the first file's code back into the editor, byte for byte")
+    stored = driver.execute_script("try { return localStorage.getItem('sudoku-serve-code'); } catch (e) { return null; }")
+    check(stored == accepted, "and the editor keeps it (its input event was fired)")
+    driver.find_element("css selector", '.submission[data-id="%s"] td:nth-child(2)' % second).click()
+    shown = wait_for(driver, "const t = document.getElementById('submissionTitle'); const v = document.getElementById('verdict');"
+                     "return t && t.dataset.id === '%s' && v && [v.dataset.verdict, document.querySelectorAll('#result .cell.wrong').length,"
+                     "document.getElementById('submittedCode').textContent]" % second, 20)
+    check(bool(shown) and shown[0] == "Wrong Answer" and shown[1] > 0 and shown[2] == wrong,
+          "opened, the Wrong Answer's pane is drawn again (%s wrong cells) with its code (%s)"
+          % (shown[1] if shown else "no", shown and (shown[0], len(shown[2]), len(wrong))))
+    for i in (first, second):
+        driver.find_element("css selector", '.submission[data-id="%s"] .pick' % i).click()
+    driver.find_element("id", "compare").click()
+    diff = wait_for(driver, "const d = document.querySelector('#submissionDiff table'); return d && "
+                    "[d.dataset.left, d.dataset.right, d.querySelectorAll('td.del').length, d.querySelectorAll('td.add').length]", 20)
+    check(bool(diff) and sorted(diff[:2]) == sorted([first, second]) and diff[2] > 0 and diff[3] > 0,
+          "two chosen are diffed side by side (%s)" % diff)
+    if screenshots:
+        driver.find_element("css selector", '.submission[data-id="%s"] td:nth-child(2)' % second).click()
+        wait_for(driver, "return document.getElementById('submittedCode')", 20)
+        for name, width in (("submissions_wide.png", 1400), ("submissions_narrow.png", 420)):
+            set_width(driver, width)
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(screenshots, name))
+        set_width(driver, 1400)
+        driver.find_element("id", "compare").click()  # the two still chosen
+        wait_for(driver, "return document.querySelector('#submissionDiff table')", 20)
+        driver.execute_script("document.getElementById('result').scrollIntoView()")
+        driver.save_screenshot(os.path.join(screenshots, "submissions_diff.png"))
+    driver.find_element("id", "tab-description").click()
+
+
+def kept_by_make_judge(judge, history):
+    """What make judge keeps (--record judge), in the history the server is given: a Compile Error."""
+    os.makedirs(os.path.dirname(history), exist_ok=True)
+    subprocess.run([judge, "--record", "judge", "--history-db", history, "--shrink-seconds", "0", "--",
+                    os.path.join(ROOT, "judge/fixtures/compile_error.cpp")], capture_output=True, check=False)
 
 
 def editor(driver):
@@ -732,7 +812,9 @@ def main():
         return 1 if FAILURES else 0
     if not args.serve or not args.judge:
         parser.error("--serve and --judge name the binaries to test (or --url a running server)")
-    server = Server(os.path.abspath(args.serve), os.path.abspath(args.judge), "--queue", "1")
+    history = os.path.join(tempfile.mkdtemp(prefix="serve-test-history-"), "submissions.sqlite")
+    kept_by_make_judge(os.path.abspath(args.judge), history)
+    server = Server(os.path.abspath(args.serve), os.path.abspath(args.judge), "--queue", "1", history=history)
     try:
         hostile(server)
         in_browser(server, args.screenshots)

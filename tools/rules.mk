@@ -15,7 +15,7 @@ $(TEST_OBJS) $(UNITY_OBJS): override CXXFLAGS := $(TEST_CXXFLAGS)
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(BUILD)/solution-list
 	$(NEED_GTEST)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SECCOMP_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SECCOMP_LIBS) $(SQLITE_LIBS)
 
 # The units are rewritten when the list of files changes, which $(BUILD)/test-list records (with
 # the count of units), or tools/unity.sh does. Static pattern rules: a generic one would offer
@@ -41,13 +41,16 @@ endif
 # fixtures' leftovers: they run one after another, in one process of their own beside the others.
 # The run's temporary files (the judge's judge-* files among them) go to a folder of its own, so
 # that afterwards judge/sandbox/leftover_check.sh can tell any process of the run still holding
-# one (a box left behind) and fail the run.
+# one (a box left behind) and fail the run. The tests keep no history (HISTORY=0 for every make
+# judge they start), and whatever would find the user's data folder finds the run's own
+# (XDG_DATA_HOME): the developer's history is untouched.
 TEST_SHARDS ?= 4
 THOROUGH    := *Thorough.*
 WATCH_PROCS := Files/Hostile.*:JudgeEnds.*:NoSilentFallback.*:SandboxedCompile.*:Sandbox.*
 test: $(if $(QUICK_CXX),tests-longest-first) $(BUILD)/tests
 	$(call say,TEST,$(BUILD)/tests)run=$$(mktemp -d $(abspath $(BUILD))/test-run.XXXXXX) && \
-	  { TMPDIR=$$run tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests '$(THOROUGH)' '$(WATCH_PROCS)'; status=$$?; \
+	  { TMPDIR=$$run HISTORY=0 XDG_DATA_HOME=$$run/data tools/test_shards.sh $(TEST_SHARDS) $(BUILD)/tests \
+	      '$(THOROUGH)' '$(WATCH_PROCS)'; status=$$?; \
 	    judge/sandbox/leftover_check.sh $$run || status=1; rm -rf $$run; exit $$status; }
 test-thorough: $(BUILD)/tests
 	$(call say,TEST,$(BUILD)/tests Thorough)$(BUILD)/tests --gtest_brief=1 --gtest_filter='$(THOROUGH)'

@@ -150,7 +150,7 @@ std::vector<Case> readOwnCases(const std::string& text, std::string& error) {
 }
 
 int runOwnCases(const std::string& file, const std::string& caseText, bool asJson,
-                const Workspace& workspace, bool lines) {
+                const Workspace& workspace, bool lines, Json* document) {
   std::string error;
   std::vector<Case> cases = readOwnCases(caseText, error);
   if (!error.empty()) {
@@ -171,10 +171,14 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
                       workspace);
       break;
     }
-  if (asJson) {
+  Json doc;
+  if (asJson || document) {
     Json list = Json::array();
     for (const OwnCase& c : results) list.push_back(json(c));
-    Json doc = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", program.message}, {"limit_ms", limitMs}, {"cases", list}};
+    doc = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", program.message}, {"limit_ms", limitMs}, {"cases", list}};
+    if (document) *document = doc;
+  }
+  if (asJson) {
     if (!lines) {
       std::fputs(dumpJson(doc).c_str(), stdout);
       return allValid ? 0 : 1;

@@ -24,7 +24,8 @@ std::vector<Case> readOwnCases(const std::string& text, std::string& error);
 // a malformed one (the reason on stderr). `json`: one document on stdout;
 // `lines` (--json-lines): that document on one line as {"event": "run", ...},
 // then {"event": "done", "exit_status"}.
+// `document`: where the JSON document goes too (the history keeps a Run's), when given.
 int runOwnCases(const std::string& file, const std::string& text, bool json,
-                const Workspace& workspace, bool lines = false);
+                const Workspace& workspace, bool lines = false, Json* document = nullptr);
 
 }  // namespace judge

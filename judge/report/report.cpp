@@ -228,4 +228,70 @@ Json reportJson(const FileResult& result) {
   return json;
 }
 
+std::optional<Verdict> verdictNamed(const std::string& name) {
+  for (Verdict v : {Verdict::kAccepted, Verdict::kWrongAnswer, Verdict::kTimeLimitExceeded, Verdict::kMemoryLimitExceeded,
+                    Verdict::kOutputLimitExceeded, Verdict::kRuntimeError, Verdict::kCompileError, Verdict::kSkipped})
+    if (name == verdictName(v)) return v;
+  return std::nullopt;
+}
+
+namespace {
+
+std::string textOf(const Json& json, const char* key) {
+  return json.contains(key) && json[key].is_string() ? json[key].get<std::string>() : "";
+}
+
+std::optional<Board> boardOf(const Json& json, const char* key) {
+  std::string text = textOf(json, key);
+  if (text.empty()) return std::nullopt;
+  try {
+    return parseBoard(text);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// {median, median, largest}: a sample whose median and largest are the document's.
+std::vector<long long> standIns(const Json& set, const char* median, const char* largest) {
+  if (!set.contains(median) || !set[median].is_number() || !set.contains(largest) || !set[largest].is_number())
+    return {};
+  long long m = set[median].get<long long>();
+  return {m, m, std::max(m, set[largest].get<long long>())};
+}
+
+FailedCase failedCaseOf(const Json& json) {
+  FailedCase failed;
+  failed.index = std::max(0, json.value("case", 1) - 1);
+  failed.where = textOf(json, "where"), failed.reason = textOf(json, "reason");
+  failed.input = boardOf(json, "input").value_or(Board{});
+  failed.output = boardOf(json, "output"), failed.expected = boardOf(json, "expected");
+  failed.stdoutText = textOf(json, "stdout");
+  failed.memoryKb = json.value("memory_kb", 0LL);
+  return failed;
+}
+
+}  // namespace
+
+FileResult resultFromJson(const Json& report) {
+  FileResult result;
+  result.file = textOf(report, "file");
+  result.verdict = verdictNamed(textOf(report, "verdict")).value_or(Verdict::kAccepted);
+  result.message = textOf(report, "message");
+  for (const Json& json : report.value("sets", Json::array())) {
+    SetResult set;
+    set.set = textOf(json, "set");
+    set.leetcodeTier = textOf(json, "tier") == "leetcode";
+    set.limitMs = json.value("limit_ms", 0);
+    set.verdict = verdictNamed(textOf(json, "verdict")).value_or(Verdict::kAccepted);
+    set.passed = json.value("passed", 0), set.total = json.value("total", 0);
+    set.micros = standIns(json, "median_us", "max_us");
+    set.memoryKb = standIns(json, "median_memory_kb", "max_memory_kb");
+    set.failure = textOf(json, "failure");
+    if (json.contains("failing_case") && json["failing_case"].is_object()) set.failedCase = failedCaseOf(json["failing_case"]);
+    set.rerun = textOf(json, "rerun");
+    result.sets.push_back(set);
+  }
+  return result;
+}
+
 }  // namespace judge

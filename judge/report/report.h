@@ -6,6 +6,7 @@
 // one function, so that a new section is one more function here and one more
 // call in each printer.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,12 @@ std::string failureDetails(const FileResult& result, bool leetcodeTier, bool col
 // "verdict", "message", "sets" (each set's verdict, limit and times, and its
 // failing case) and "failing_case" (the LeetCode verdict's).
 Json reportJson(const FileResult& result);
+// The results again from reportJson's document (make history ID=N shows a kept report so): each
+// set's median and largest time and memory stand for its cases' (the document keeps no more), a
+// failing case's boards read back from LeetCode's form. Missing members read as empty.
+FileResult resultFromJson(const Json& report);
+// The verdict named so by verdictName ("Wrong Answer"); nullopt for a name it never gives.
+std::optional<Verdict> verdictNamed(const std::string& name);
 // A failing case: "set", "case" (1-based), "where", "reason", "input",
 // "output" and "expected" (LeetCode's array form, or null), "wrong_cells"
 // (core::wrongCells: [[r, c], ...], 0-based; [] without an output), "stdout".

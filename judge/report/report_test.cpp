@@ -177,6 +177,35 @@ TEST(JsonReport, AnAcceptedFileHasItsTimesAndNoFailingCase) {
   }
 }
 
+// make history shows a kept report again from its JSON: the results read back from the document
+// print the same text, and give the same document, as those it was written from.
+TEST(JsonReport, ReadBackPrintsTheSameReport) {
+  Case example = loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
+  Board wrong = *example.solution;
+  wrong[0][2] = wrong[0][3];
+  FileResult original{"mine.cpp", Verdict::kWrongAnswer, "", {}};
+  SetResult tier;
+  tier.set = "leetcode_example", tier.leetcodeTier = true, tier.limitMs = 10000, tier.verdict = Verdict::kWrongAnswer;
+  tier.total = 1, tier.failure = "testcases/leetcode_example.txt:3 (case 1 of 1): row 1 has two 6s";
+  tier.failedCase = FailedCase{0, "testcases/leetcode_example.txt:3", "row 1 has two 6s", example.puzzle, wrong,
+                               example.solution, "debug: 30 givens", 7300};
+  SetResult stress;
+  stress.set = "serg_multi", stress.limitMs = 100, stress.passed = stress.total = 3;
+  stress.micros = {120, 80, 4000}, stress.memoryKb = {7200, 7400, 7300};
+  stress.rerun = "case 2";
+  original.sets = {tier, stress};
+  Json document = reportJson(original);
+  FileResult back = resultFromJson(document);
+  EXPECT_EQ(dumpJson(reportJson(back)), dumpJson(document));
+  for (bool leetcode : {true, false}) EXPECT_EQ(failureDetails(back, leetcode), failureDetails(original, leetcode));
+  Tables tables({"mine.cpp"});
+  for (size_t i = 0; i < original.sets.size(); ++i)
+    EXPECT_EQ(tables.setRow("mine.cpp", back.sets[i]), tables.setRow("mine.cpp", original.sets[i]));
+  EXPECT_EQ(verdictWords(back), verdictWords(original));
+  EXPECT_EQ(verdictNamed("Time Limit Exceeded"), Verdict::kTimeLimitExceeded);
+  EXPECT_FALSE(verdictNamed("Pending"));
+}
+
 // The judge's own words for a compile error (no class Solution) end their line as the compiler's
 // message does, so that a blank line, not the summary, follows it.
 TEST(TextReport, ACompileErrorsMessageEndsItsLineWhoeverWroteIt) {

@@ -15,6 +15,8 @@ file=${1:-judge/fixtures/plain_backtracking.cpp}
 runs=${2:-3}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# Each make judge keeps its judgement, as a user's does, in a history of the run's own.
+export HISTORY_DB="$scratch/history.sqlite"
 
 now() { date +%s.%N; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }

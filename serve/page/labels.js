@@ -38,6 +38,13 @@ export const LABELS = {
     measuredBy: file => `Times from ${file}: `, ladder: 'ladder puzzle',
     putDone: f => `${f} is in the editor; Ctrl-Z brings your code back`,
     noEditorial: 'The Editorial cannot be shown: ',
+    // The Submissions tab (history/README.md).
+    tabSubmissions: 'Submissions', statusCol: 'Status', load: 'Load', loadTitle: 'Put this code into the editor',
+    compare: 'Compare the two chosen', chooseTwo: 'Choose two to compare', interrupted: 'interrupted',
+    interruptedNote: 'This judgement was interrupted: the pane shows what the judge had found.',
+    noSubmission: 'No submission yet: Run, Submit or make judge SOLUTION=f.cpp keeps one here.',
+    historyOff: 'The history cannot be read:', submissionTitle: n => `Submission #${n}`,
+    keptIn: (n, path) => `${n} kept in ${path}`,
   },
   zh: {
     'Accepted': '通过', 'Wrong Answer': '解答错误', 'Time Limit Exceeded': '超出时间限制',
@@ -72,6 +79,12 @@ export const LABELS = {
     measuredBy: file => `用时取自 ${file}：`, ladder: '阶梯谜题',
     putDone: f => `${f} 已放入编辑器；Ctrl-Z 可恢复你的代码`,
     noEditorial: '无法显示题解：',
+    tabSubmissions: '提交记录', statusCol: '状态', load: '载入', loadTitle: '把这份代码放进编辑器',
+    compare: '比较所选的两条', chooseTwo: '选两条来比较', interrupted: '已中断',
+    interruptedNote: '这次评测被中断了：面板显示的是判题器当时已得出的结果。',
+    noSubmission: '还没有提交记录：执行代码、提交或 make judge SOLUTION=f.cpp 都会在这里记下一条。',
+    historyOff: '无法读取提交记录：', submissionTitle: n => `提交记录 #${n}`,
+    keptIn: (n, path) => `共 ${n} 条，保存在 ${path}`,
   },
 };
 

@@ -8,6 +8,7 @@ import { makeEditor } from './editor.js';
 import { initPane } from './pane.js';
 import { start, stop, replay } from './judging.js';
 import { drawEditorial } from './editorial.js';
+import { drawSubmissions, refreshSubmissions } from './submissions.js';
 
 const TEMPLATE = 'class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        \n    }\n};\n';
 const STORE = 'sudoku-serve-code';
@@ -27,8 +28,9 @@ try { saved = localStorage.getItem(STORE); } catch (e) {}
 code.value = saved || TEMPLATE;
 const editor = makeEditor(code, { onChange: text => { try { localStorage.setItem(STORE, text); } catch (e) {} } });
 
-const run = () => start('run', code.value, $('case').value, editor);
-const submit = () => start('submit', code.value, '', editor);
+// Each Run and Submit is kept in the history: the Submissions tab lists it once it is judged.
+const run = () => start('run', code.value, $('case').value, editor).then(refreshSubmissions);
+const submit = () => start('submit', code.value, '', editor).then(refreshSubmissions);
 const replayCode = (text, caseText) => replay(text, caseText);
 $('run').onclick = run;
 $('submit').onclick = submit;
@@ -62,6 +64,10 @@ addTab({ name: 'description', label: t('tabDescription'), draw: panel => {
 addTab({ name: 'editorial', label: t('tabEditorial'), wide: true, draw: panel => drawEditorial(panel, {
   put: (text, file) => { code.value = text; code.dispatchEvent(new Event('input')); $('status').textContent = L.putDone(file); },
   replay: text => replayCode(text, ''),
+}) });
+addTab({ name: 'submissions', label: t('tabSubmissions'), draw: panel => drawSubmissions(panel, {
+  put: (text, what) => { code.value = text; code.dispatchEvent(new Event('input')); $('status').textContent = L.putDone(what); },
+  clearMarks: () => editor.clearMarks(),
 }) });
 showTab(location.hash.slice(1));
 drawAll();
