@@ -4,14 +4,13 @@
 # Windows"), so that the user's files and build/ stay theirs. The flags the judge's sandbox needs
 # at `docker run`, and why: container/README.md.
 FROM debian:12
-# The README's list (container/check.sh fails when the two differ), then libseccomp-dev (the
-# judge's no-process filter is built with it), chromium-driver and python3-selenium (make
-# serve-check and make explore-check inside), python3 for them.
+# The README's list (container/check.sh fails when the two differ), then chromium-driver and
+# python3-selenium (make serve-check and make explore-check inside), python3 for them.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       g++ make pkg-config \
       libgtest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev clang-19 libclang-rt-19-dev lld \
-      bubblewrap gdb gettext gnuplot-nox chromium libcpp-httplib-dev libjs-codemirror \
-      libseccomp-dev chromium-driver python3-selenium \
+      bubblewrap libseccomp-dev gdb gettext gnuplot-nox chromium libcpp-httplib-dev libjs-codemirror \
+      libsqlite3-dev sqlite3 chromium-driver python3-selenium \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /work

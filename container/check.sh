@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make container-check: the README's container lines ("On macOS or Windows"), run as written with
-# podman for docker, on a machine with no image registry. Usage: container/check.sh BUILD_DIR
+# podman for docker, on a machine with no image registry. Usage: container/check.sh BUILD_DIR [--image]
+# (--image: steps 1 and 2 only, the image made ready, so that CI can build it beside other work).
 #   1. the debian:12 base made by mmdebstrap from Debian's archive (the host's apt sources), its
 #      tarball kept in BUILD_DIR/container, and imported under that name;
 #   2. the README's `docker build` line;
@@ -19,7 +20,8 @@
 # (a container here may not raise them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(mkdir -p "${1:?usage: container/check.sh BUILD_DIR}/container" && cd "$1/container" && pwd)
+build=$(mkdir -p "${1:?usage: container/check.sh BUILD_DIR [--image]}/container" && cd "$1/container" && pwd)
+image_only=$([ "${2:-}" = --image ] && echo 1 || echo 0)
 cd "$root"
 failures=0
 check() {  # check CONDITION-STATUS WHAT
@@ -78,6 +80,9 @@ started=$(seconds)
 build_line=$(readme_line "docker build" "")
 (eval "$build_line") > "$build/image-build.log" 2>&1
 check $? "podman build: $(tail -n 1 "$build/image-build.log")"
+if [ "$image_only" = 1 ]; then
+  echo "container-check: the image is ready ($failures failed)"; exit $((failures > 0))
+fi
 
 # A copy of the working tree (the user's checkout), the README's lines run in it.
 tree=$build/tree
