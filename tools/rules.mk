@@ -61,7 +61,7 @@ sanitize:
 
 # make cross-arm64: the judge, the toolkit and the tests built for arm64 (an Apple Silicon Mac's
 # containers) by Debian's cross compiler, against arm64's libraries from Debian's multiarch, in
-# $(BUILD)/aarch64/ (judge/sandbox/README.md, "Built for arm64 here"). g++ alone (the quick
+# $(BUILD)/aarch64/ (judge/sandbox/README.md, "Built for arm64"). g++ alone (the quick
 # build's clang objects and precompiled headers are this CPU's), the tests as unity units as the
 # quick build has them, the engine without -march=native (this CPU's), the judged programs'
 # runtime by the cross compiler too; serve's guard, in the tests, includes no cpp-httplib (its
