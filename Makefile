@@ -697,13 +697,14 @@ po: ## Write $(BUILD)/po/sudoku-judge.pot from the sources and merge it into eac
 .PRECIOUS: $(BUILD)/solutions/%.cc
 
 # judge --replay (judge/replay/README.md): a file's own search, replayed on explore's page, its
-# code run only in the judge's box. The box's program is the file compiled unchanged with
-# explore's hooks (as make explore built a user's file: $(CXX), -O2, g++'s -finstrument-functions)
+# code run only in the judge's box. The box's program is the file compiled unchanged, by the
+# judge's compiler (LeetCode's clang 19 where installed: every file the judge accepts replays,
+# C++23 included), -O2, with explore's hooks (clang's -finstrument-functions-after-inlining),
 # and linked with this runtime, built once here, not instrumented: the replay's loop, the
 # runner, explore's capture and page, core's board, checker and registry. The judge itself
 # links explore's page only (to read the program's data and write the page), never the capture.
 REPLAY_DIR       := $(JUDGED)/replay
-REPLAY_CXX       := $(CXX)
+REPLAY_CXX       := $(JUDGE_CXX)
 REPLAY_FLAGS     := -O2 -w
 REPLAY_INSTRUMENT = $(if $(findstring clang,$(REPLAY_CXX)),-finstrument-functions-after-inlining,\
                     -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include)
@@ -729,8 +730,9 @@ $(REPLAY_DIR)/registry.o: core/registry.cpp
 $(REPLAY_DIR)/words.o: core/words.cpp
 $(REPLAY_DIR)/capture.o: explore/capture.cpp
 endif
-# g++: LeetCode's prelude parsed once, at the program's flags (most of each file's compile).
-REPLAY_PCH       := $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch)
+# LeetCode's prelude parsed once, at the program's flags (most of each file's compile): clang's
+# precompiled header (its templates instantiated once, as the judge's), or g++'s.
+REPLAY_PCH       := $(if $(findstring clang,$(REPLAY_CXX)),$(REPLAY_DIR)/core-prelude.pch,                    $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch))
 REPLAY_TOOLCHAIN := $(REPLAY_DIR)/toolchain.sh
 $(REPLAY_DIR)/replay_program.o: judge/replay/replay_program.cpp
 $(REPLAY_DIR)/runner.o: judge/sandbox/runner.cpp
@@ -740,13 +742,17 @@ $(if $(QUICK_CXX),$(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)),$(REPLAY_RUNT
 $(REPLAY_DIR)/pch/core/prelude.h.gch: core/prelude.h
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -x c++-header $< -o $@
+$(REPLAY_DIR)/core-prelude.pch: core/prelude.h
+	@mkdir -p $(@D)
+	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -fpch-instantiate-templates \
+	  -x c++-header $< -o $@
 # Read by judge/replay/build_replay.sh; rewritten with the runtime, so cached programs are rebuilt.
 # Linked by lld where it is installed, as the judged programs are (75 ms of CPU less a link than
 # GNU ld's 140, here): the linker changes no compiled code.
 $(REPLAY_TOOLCHAIN): $(REPLAY_RUNTIME) $(REPLAY_PCH) $(JUDGED)/link-choice
 	@printf '%s\n' "# How judge/replay/build_replay.sh builds a replay program (written by make)" \
 	  "cxx='$(REPLAY_CXX)'" "standard='c++23'" "flags='$(REPLAY_FLAGS)'" "instrument='$(strip $(REPLAY_INSTRUMENT))'" \
-	  "includes='$(if $(REPLAY_PCH),-I$(abspath $(REPLAY_DIR)/pch) )-I$(CURDIR)'" \
+	  "includes='$(if $(filter %.gch,$(REPLAY_PCH)),-I$(abspath $(REPLAY_DIR)/pch) )$(if $(filter %.pch,$(REPLAY_PCH)),-include-pch $(abspath $(REPLAY_PCH)) )-I$(CURDIR)'" \
 	  "runtime='$(abspath $(REPLAY_RUNTIME))'" "linkflags='$(JUDGED_LINKFLAGS)'" \
 	  "stamp='$$(cat $(REPLAY_RUNTIME) $(REPLAY_PCH) | md5sum | cut -c1-32)'" > $@
 # (The tests link the judge's, the replay's reader and explore's page among them: JUDGE_LINK.)
@@ -787,6 +793,12 @@ serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## S
 
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## The page in headless Chromium (Selenium) and the hostile requests, each refused
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
+	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 6
+
+# make serve-soak: serve/stop_test.py at length, 60 stops at each moment (300 and more).
+.PHONY: serve-soak
+serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) ## Stop judges through the page at random moments, hundreds of times; count what is left
+	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60
 
 $(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/connection.o
 	@mkdir -p $(@D)
