@@ -369,10 +369,12 @@ void printJson(const Run& run, const judge::Findings* findings, const judge::Str
 // then done with the whole --json document. A line is written whole, then flushed.
 class LinesReport {
  public:
+  explicit LinesReport(std::string file = "") : file_(std::move(file)) {}
+
   void emit(const std::string& event, judge::Json members) {
     judge::Json line = judge::Json{{"event", event}};
     for (auto& [key, value] : members.items()) line[key] = value;
-    std::string text = line.dump(-1, ' ', false, judge::Json::error_handler_t::replace) + "\n";
+    std::string text = judge::jsonLine(line);
     std::lock_guard<std::mutex> lock(mutex_);
     say(text);
   }
@@ -382,6 +384,7 @@ class LinesReport {
     events.leetcodeTierDone = [this](const FileResult& tier) { verdict(tier); };
     events.stressSetDone = [this](const SetResult& set) {
       FileResult one;
+      one.file = file_;
       one.sets = {set};
       judge::Json json = judge::reportJson(one)["sets"][0];
       json["text"] = judge::failureDetails(one, false);
@@ -403,11 +406,12 @@ class LinesReport {
   void verdict(const FileResult& tier) {
     judge::Json json = judge::reportJson(tier);
     json.erase("verdict");  // over every set: not known yet
-    json["text"] = "LeetCode verdict: " + judge::verdictWords(tier) + "\n" + judge::failureDetails(tier, true);
+    json["text"] = trf("LeetCode verdict: %s", {judge::verdictWords(tier)}) + "\n" + judge::failureDetails(tier, true);
     emit("verdict", json);
   }
 
  private:
+  std::string file_;
   std::mutex mutex_;
   std::chrono::steady_clock::time_point lastProgress_{};
 };
@@ -419,7 +423,7 @@ Run judgeLines(const std::string& file, judge::JudgeOptions options, int jobs,
                std::optional<judge::Findings>& found, std::optional<judge::StressResult>& stressed,
                const judge::Workspace& workspace) {
   Run run;
-  LinesReport lines;
+  LinesReport lines(file);
   judge::Program program;
   try {
     program = judge::buildProgram(file, workspace);
@@ -646,7 +650,9 @@ int main(int argc, char** argv) {
   }
 
   if (jsonLines && (json || files.size() != 1)) return bad("--json-lines reports one file, without --json");
-  if (json || jsonLines) core::speakEnglish();  // machine-readable: JSON never passes through the catalogue
+  // Machine-readable: JSON's keys and values stay English; each sentence's translation beside it,
+  // in "local", when the judge speaks another language (judge/report/README.md).
+  if (json || jsonLines) core::speakEnglishKeepingLocal();
   judge::Workspace workspace = judge::builtWorkspace();
   if (replay) {
     judge::ReplayRequest request{files[0], std::nullopt, replayOut, replayData, options.timeLimitMs ? options.timeLimitMs : 10000};
