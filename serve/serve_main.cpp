@@ -329,17 +329,20 @@ struct Folder {
   }
 };
 
-// The judge's arguments for a submission, in its folder (solution.cpp, case.txt).
+// The judge's arguments for a submission, in its folder (solution.cpp, case.txt), in the page's
+// language: the sentences of its JSON in that language too, in "local" (judge/report/README.md).
 std::vector<std::string> judgeArgs(const Options& options, const Submission& s) {
+  std::vector<std::string> args;
   if (s.mode == "replay") {
-    std::vector<std::string> args = {"--replay"};
+    args = {"--replay"};
     if (!s.caseText.empty()) args.insert(args.end(), {"--case", "case.txt"});
-    args.insert(args.end(), {"--", "solution.cpp"});
-    return args;
+  } else if (s.mode == "run") {
+    args = {"--json-lines", "--case", "case.txt"};
+  } else {
+    args = {"--json-lines", "--standing", options.standing, "--shrink-seconds", options.shrinkSeconds};
   }
-  if (s.mode == "run") return {"--json-lines", "--case", "case.txt", "--", "solution.cpp"};
-  return {"--json-lines", "--standing", options.standing, "--shrink-seconds", options.shrinkSeconds, "--",
-          "solution.cpp"};
+  args.insert(args.end(), {"--lang", options.lang == "zh" ? "zh_CN" : "en", "--", "solution.cpp"});
+  return args;
 }
 
 std::string line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; }

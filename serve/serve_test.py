@@ -42,6 +42,7 @@ class Server:
 
     def __init__(self, serve, judge, *extra):
         self.tmp = tempfile.mkdtemp(prefix="serve-test-")
+        self.judge = judge
         env = dict(os.environ, TMPDIR=self.tmp)
         # The log outside TMPDIR: leftover_check.sh ends whatever holds a file in it.
         self.err = tempfile.NamedTemporaryFile("w+", prefix="serve-test-log-", suffix=".txt", delete=False)
@@ -90,7 +91,7 @@ class Server:
             self.proc.kill()
             code = None
         check(code == 0, "SIGINT stops the server (exit status %s)" % code)
-        alive = [p for p in pids if os.path.exists("/proc/%d" % p) and not is_zombie(p)]
+        alive = [p for p in pids if is_judge(p, self.judge)]
         check(not alive, "no judge the server started is left (%d started; alive: %s)" % (len(pids), alive))
         leftover = subprocess.run([os.path.join(ROOT, "judge/sandbox/leftover_check.sh"), self.tmp],
                                   capture_output=True, text=True)
@@ -102,6 +103,15 @@ class Server:
         self.err.close()
         if not FAILURES:
             os.unlink(self.err.name)
+
+
+def is_judge(pid, judge):
+    """Whether pid is still a judge (a pid of the log may be another process's by now)."""
+    try:
+        with open("/proc/%d/cmdline" % pid) as f:
+            return f.read().split("\0")[0] == judge and not is_zombie(pid)
+    except OSError:
+        return False
 
 
 def is_zombie(pid):
