@@ -1,6 +1,6 @@
 #!/bin/bash
 # Usage: bench/setup_times.sh [FILE.cpp]
-# Times what a newcomer waits for, as README.md's "Start here" quotes it, each in a fresh clone
+# Times what a newcomer waits for (bench/README.md, "A newcomer's first commands"), each in a fresh clone
 # of this repository's committed HEAD (in a temporary folder), wall clock:
 #   1. `make judge SOLUTION=FILE` in a fresh clone: to its `LeetCode verdict:` line, and to its end;
 #   2. `make` in a fresh clone, then `make test` after it, and the two together;

@@ -151,13 +151,6 @@ def abandon(server, moment, tries, rng, tally):
         left = left_behind(server)
         if left or not idle:
             leaky += 1
-            if os.environ.get("STOP_TEST_KEEP"):
-                import subprocess
-                for pid in left:
-                    print(subprocess.run(["ps", "-o", "pid,ppid,pgid,sid,stat,wchan:20,comm", "--ppid", str(pid), "-p", str(pid)], capture_output=True, text=True).stdout)
-                    kids = [p for p, q in processes().items() if q == pid]
-                    for k in kids:
-                        print(subprocess.run(["ps", "-o", "pid,ppid,pgid,sid,stat,wchan:20,args", "--ppid", str(k), "-p", str(k)], capture_output=True, text=True).stdout)
             print("    try %d: %s" % (n, "left " + describe(left) if left else "the judge did not end"), flush=True)
             for pid in left:
                 try:

@@ -1,5 +1,5 @@
-// The standard library alone, precompiled once per build at CXXFLAGS (the Makefile's "The first
-// answer in seconds") for the optimised objects of core/ and the toolkit (sudoku/parallel.cpp,
+// The standard library alone, precompiled once per build at CXXFLAGS (tools/rules.mk, "The quick
+// build") for the optimised objects of core/ and the toolkit (sudoku/parallel.cpp,
 // generator.cpp) that the tests and the sudoku command link, and the base that LeetCode's
 // prelude (core/prelude.h: this and `using namespace std;`) is chained on for the bundled
 // solutions. Nothing includes this file: the build passes it with -include-pch, so each source

@@ -1,0 +1,39 @@
+# make serve: LeetCode's problem page, offline (serve/README.md). A small server on 127.0.0.1
+# (cpp-httplib and nlohmann/json, Debian's) that runs this build's judge for every Run and Submit;
+# it prints one URL with a random token. PORT= (default: a free one), STANDING= and the page's
+# language from LANG/LANGUAGE (make serve LANG=zh_CN.UTF-8: Chinese). make serve-check: the
+# browser test (headless Chromium through Selenium) and the hostile requests.
+SERVE_OBJ  := $(OBJ)/serve
+SERVE_BIN  := $(BUILD)/bin/serve
+NEED_HTTPLIB = @pkg-config --exists cpp-httplib || { echo "cpp-httplib not found: sudo apt-get install libcpp-httplib-dev" >&2; exit 1; }
+# Debian builds cpp-httplib as a library, with its own defines (OpenSSL, zlib): its flags, not ours.
+HTTPLIB_CFLAGS = $(shell pkg-config --cflags cpp-httplib 2>/dev/null)
+HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null)
+
+serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
+	  $(if $(value STANDING),--standing $(call quote,STANDING))
+
+# serve-check stops judges through the page at random moments too (serve/stop_test.py: 64 stops,
+# the 40 Submits abandoned in their first 0.4 s among them); serve-soak does it at length (60 at
+# each moment, 340 in all).
+serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
+	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 6
+
+serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60
+
+$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/connection.o
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) -pthread
+
+$(SERVE_OBJ)/%.o: serve/%.cpp
+	$(NEED_HTTPLIB)
+	@mkdir -p $(@D)
+	$(call say,CXX,$@)$(COMPILE) $(HTTPLIB_CFLAGS) -c $< -o $@
+
+# The guards' unit tests run in make test, with the rest (not in its unity units: they need
+# cpp-httplib's flags).
+$(BUILD)/tests: $(SERVE_OBJ)/guard_test.o $(SERVE_OBJ)/guard.o
+$(SERVE_OBJ)/guard_test.o: override CXXFLAGS := $(TEST_CXXFLAGS)

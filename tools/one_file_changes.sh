@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Usage: tools/one_file_changes.sh   (make build-check)
+# The three changes a newcomer makes most, each a new file and no other file touched (README.md,
+# "Where things are"): in a scratch copy of the working tree's tracked files, it adds
+#   1. a solution:               solutions/newcomer_solution.cpp (a copy of a bundled one, renamed);
+#   2. a test file:              core/newcomer_probe_test.cpp;
+#   3. a file in a judge's room: judge/findings/newcomer_room.cpp (its test beside it);
+# builds the tests and the judge, and checks that each was built and run: the new tests and the
+# new solution's own tests pass, the judge holds the room's function and judges the solution
+# Accepted, and `make` would judge it; then that no file outside build/ changed. Exit 0 when all
+# three hold; the first that does not is named.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+scratch=$work/repo
+mkdir "$scratch"
+fail() { echo "one_file_changes: $*" >&2; exit 1; }
+
+git -C "$repo" ls-files -z | (cd "$repo" && tar --null --ignore-failed-read -T - -cf -) | tar -xf - -C "$scratch"
+cd "$scratch"
+
+# 1. A solution: any bundled one under a new name, its opening line saying so.
+sed '1s|.*|// A newcomer'"'"'s copy of bitmask_mrv_y_combinator.cpp (tools/one_file_changes.sh).|' \
+  solutions/bitmask_mrv_y_combinator.cpp > solutions/newcomer_solution.cpp
+# 2. A test file, asserting on core/.
+cat > core/newcomer_probe_test.cpp <<'CPP'
+// tools/one_file_changes.sh's new test file: found by core/rules.mk's wildcard, nothing else.
+#include <gtest/gtest.h>
+
+#include "core/checker.h"
+
+namespace core {
+namespace {
+TEST(NewcomerTest, TheCheckerFindsTwoFivesInARow) {
+  Board board(9, std::vector<char>(9, '.'));
+  board[0][0] = board[0][8] = '5';
+  EXPECT_NE(findConflict(board), "");
+}
+}  // namespace
+}  // namespace core
+CPP
+# 3. A file in a room of the judge, and its test.
+cat > judge/findings/newcomer_room.cpp <<'CPP'
+// tools/one_file_changes.sh's new file in a room: found by judge/rules.mk's wildcard, nothing else.
+namespace judge {
+int newcomerRoomAnswer() { return 37; }
+}  // namespace judge
+CPP
+cat > judge/findings/newcomer_room_test.cpp <<'CPP'
+// The test of tools/one_file_changes.sh's new file in a room: it links the judge's rooms.
+#include <gtest/gtest.h>
+
+namespace judge {
+int newcomerRoomAnswer();
+namespace {
+TEST(NewcomerRoom, TheRoomsNewFileIsLinked) { EXPECT_EQ(newcomerRoomAnswer(), 37); }
+}  // namespace
+}  // namespace judge
+CPP
+
+sources() { find . -path ./build -prune -o -type f -print0 | sort -z | xargs -0 md5sum; }
+sources > "$work/before"
+make -s -j"$(nproc)" build/tests build/bin/judge build/judged/toolchain.sh > "$work/build.log" 2>&1 ||
+  { tail -n 30 "$work/build.log" >&2; fail "the scratch copy with the three new files does not build"; }
+
+# Built and run: each new suite is in the tests and passes (the solution's: one test a set).
+listed=$(build/tests --gtest_list_tests)
+for suite in NewcomerTest NewcomerRoom NewcomerSolution; do
+  grep -q "^$suite\.$" <<< "$listed" || fail "$suite (a new file's tests) is not in build/tests"
+done
+ran=$(build/tests --gtest_brief=1 --gtest_filter='NewcomerTest.*:NewcomerRoom.*:NewcomerSolution.*' 2>&1) ||
+  { echo "$ran" >&2; fail "a new file's test failed"; }
+sets=$(awk '/^NewcomerSolution\.$/ { on = 1; next } /^[^ ]/ { on = 0 } on' <<< "$listed" | wc -l)
+grep -q "^\[  PASSED  \] $((sets + 2)) tests" <<< "$ran" ||
+  { echo "$ran" >&2; fail "expected the 2 new tests and the new solution's $sets sets to pass"; }
+grep -q 'judge::newcomerRoomAnswer()' <<< "$(nm -C build/bin/judge)" || fail "the judge does not link the room's new file"
+verdict=$(build/bin/judge --strict "$scratch/solutions/newcomer_solution.cpp" 2>&1) ||
+  { echo "$verdict" >&2; fail "the judge does not accept the new solution"; }
+grep -q '^LeetCode verdict: Accepted' <<< "$verdict" || fail "no Accepted verdict for the new solution"
+grep -q 'solutions/newcomer_solution.cpp' <<< "$(make -n all)" || fail "make would not judge the new solution"
+
+sources > "$work/after"
+cmp -s "$work/before" "$work/after" || { diff "$work/before" "$work/after" >&2; fail "building changed a file outside build/"; }
+echo "one_file_changes: a new solution, a new test file and a new file in a judge's room: each built and run, no other file touched"
