@@ -24,6 +24,7 @@
 #include <thread>
 
 #include "judge/header_value.h"
+#include "judge/sandbox/build_lock.h"
 #include "judge/sandbox/printable.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
@@ -307,6 +308,28 @@ TEST(JudgeEnds, StoppedWhileItsBoxesStartLeavesNoProcess) {
   }
   EXPECT_EQ(stopped, tries);
   EXPECT_TRUE(left.empty()) << left.size() << " left behind:\n" << testing::PrintToString(left);
+  fs::remove_all(dir);
+}
+
+// A judge killed while it compiled (a page that left) leaves its build's own files beside the
+// cache; the next build removes them, unless a build of their key still holds its lock.
+TEST(BuildLock, WhatDeadBuildsLeftIsRemovedNotWhatALiveOneWrites) {
+  std::string dir = testing::TempDir() + "dead-builds-" + std::to_string(getpid());
+  fs::create_directories(dir);
+  std::vector<std::string> cache = {"0123456789abcdef", "0123456789abcdef.cpp", "0123456789abcdef.lock",
+                                    "0123456789abcdef.failed", "fedcba9876543210.lock"};
+  std::vector<std::string> dead = {"0123456789abcdef.Ab12Cd", "0123456789abcdef.Ab12Cd.cc",
+                                   "0123456789abcdef.Ab12Cd.tmp3f4efe3", "0123456789abcdef.cpp.4242.0"};
+  std::vector<std::string> live = {"fedcba9876543210.Zz99Yy", "fedcba9876543210.Zz99Yy.cc"};
+  for (const auto* names : {&cache, &dead, &live})
+    for (const std::string& name : *names) std::ofstream(dir + "/" + name) << "x";
+  {
+    BuildLock building(dir + "/fedcba9876543210.lock");
+    removeDeadBuilds(dir);
+  }
+  for (const auto* names : {&cache, &live})
+    for (const std::string& name : *names) EXPECT_TRUE(fs::exists(dir + "/" + name)) << name;
+  for (const std::string& name : dead) EXPECT_FALSE(fs::exists(dir + "/" + name)) << name;
   fs::remove_all(dir);
 }
 
