@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
                   << (t.stopped.empty() ? "" : " (" + t.stopped + ")") << '\n';
     }
     explore::Yours yours{core::kYoursEntry, o.yours, o.yours.empty() ? "" : explore::idea(readFile(o.yours))};
-    std::string page = explore::renderPage(readFile(kRoot + "/explore/page.html"), puzzles, o.limits,
+    std::string page = explore::renderPage(explore::pageTemplate(kRoot + "/explore"), puzzles, o.limits,
                                            o.yours.empty() ? nullptr : &yours);
     std::filesystem::path out(o.out);
     if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());

@@ -184,6 +184,17 @@ TEST(Page, NeedsItsDataPlaceholder) {
   EXPECT_EQ(page, "<script>const DATA = {\"stepLimit\":30000,\"callLimit\":5,\"puzzles\":[]};</script>");
 }
 
+// The page stands alone: the board's files it shares with make serve's page are put inline, so
+// nothing is left for a browser to fetch.
+TEST(Page, PutsTheSharedBoardInline) {
+  std::string page = pageTemplate(kRoot + "/explore");
+  EXPECT_EQ(page.find("<script src="), std::string::npos);
+  EXPECT_EQ(page.find("<link rel=\"stylesheet\""), std::string::npos);
+  EXPECT_NE(page.find("const SudokuBoard"), std::string::npos);
+  EXPECT_NE(page.find(".cell.c2, .cell.c5"), std::string::npos);
+  EXPECT_THROW(pageTemplate(kRoot + "/no such folder"), std::invalid_argument);
+}
+
 TEST(Page, EncodesAStepInThreeCharacters) {
   Trace trace;
   trace.solution = "naive_backtracking";
@@ -271,8 +282,7 @@ class Browser : public testing::Test {
       for (const char* name : {"bitmask_mrv_std_function", "naive_backtracking", "dancing_links"})
         puzzles_.back().traces.push_back(capture(solution(name), c.puzzle));
     }
-    std::string html = core::tryReadTextFile(kRoot + "/explore/page.html").value_or("");
-    std::ofstream(page()) << renderPage(html, puzzles_, {});
+    std::ofstream(page()) << renderPage(pageTemplate(kRoot + "/explore"), puzzles_, {});
   }
   void SetUp() override {
     if (puzzles_.empty()) FAIL() << "chromium not found: sudo apt-get install chromium";
@@ -298,9 +308,8 @@ TEST_F(Browser, ShowsTheTracesBoardAfterNStepsWithoutErrors) {
 // A page with a file of the user's opens with that file in the left panel.
 TEST_F(Browser, OpensWithTheUsersFileOnTheLeft) {
   Yours yours{"naive_backtracking", "my dir/mine.cpp"};
-  std::string html = core::tryReadTextFile(kRoot + "/explore/page.html").value_or("");
   std::string path = std::string(EXPLORE_DIR) + "/yours.html";
-  std::ofstream(path) << renderPage(html, puzzles_, {}, &yours);
+  std::ofstream(path) << renderPage(pageTemplate(kRoot + "/explore"), puzzles_, {}, &yours);
   std::string dom = chromium("--dump-dom 'file://" + path + "'");
   ASSERT_NE(dom.find("data-ready=\"yes\""), std::string::npos) << dom.substr(0, 2000);
   EXPECT_NE(dom.find("<pre id=\"errors\"></pre>"), std::string::npos) << dom.substr(0, 2000);

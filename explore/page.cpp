@@ -1,6 +1,9 @@
 #include "explore/page.h"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -172,6 +175,38 @@ std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, con
     list.push_back({{"where", p.where}, {"side", p.board.size()}, {"puzzle", core::toLine(p.board)}, {"traces", traces}});
   }
   return scriptSafe({{"stepLimit", limits.steps}, {"callLimit", limits.calls}, {"puzzles", list}});
+}
+
+namespace {
+// A file's whole text, or none. (Not core's reader: the replay's program links this file
+// with core's board, checker, registry and words only.)
+std::optional<std::string> readWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+}  // namespace
+
+std::string pageTemplate(const std::string& folder) {
+  std::optional<std::string> page = readWhole(folder + "/page.html");
+  if (!page) throw std::invalid_argument("cannot read " + folder + "/page.html");
+  // A link to a file beside the page, by its plain name: <link rel="stylesheet" href="board.css">
+  // or <script src="board.js"></script>.
+  struct Link { std::string open, close, element; };
+  const Link links[] = {{"<link rel=\"stylesheet\" href=\"", "\">", "style"}, {"<script src=\"", "\"></script>", "script"}};
+  for (const Link& link : links)
+    for (size_t at; (at = page->find(link.open)) != std::string::npos;) {
+      size_t nameAt = at + link.open.size(), end = page->find(link.close, nameAt);
+      std::string name = page->substr(nameAt, end == std::string::npos ? 0 : end - nameAt);
+      if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz_.") != std::string::npos)
+        throw std::invalid_argument(folder + "/page.html links a file that is not a plain name beside it");
+      std::optional<std::string> text = readWhole(folder + "/" + name);
+      if (!text) throw std::invalid_argument("cannot read " + folder + "/" + name + ", which page.html links");
+      if (text->find("</" + link.element) != std::string::npos)
+        throw std::invalid_argument(folder + "/" + name + " cannot be put inline: it holds its own end tag");
+      page->replace(at, end + link.close.size() - at, "<" + link.element + ">\n" + *text + "</" + link.element + ">");
+    }
+  return *page;
 }
 
 std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits,

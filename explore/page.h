@@ -28,7 +28,13 @@ struct Yours {
 // marked "yours": true; the page shows the first such trace in its left panel.
 std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, const Yours* yours = nullptr);
 
-// `page` (the text of page.html) with its data placeholder replaced by toJson's object.
+// explore/page.html, made self-contained: its shared files (the board's drawing, board.js and
+// board.css, which make serve's page loads as files) put inline where the page links them.
+// `folder` is explore/'s path. Throws std::invalid_argument for a file it cannot read, or a
+// script that holds "</script".
+std::string pageTemplate(const std::string& folder);
+
+// `page` (pageTemplate's text) with its data placeholder replaced by toJson's object.
 // Throws std::invalid_argument if the placeholder is missing.
 std::string renderPage(const std::string& page, const std::vector<Puzzle>& puzzles, const Limits& limits,
                        const Yours* yours = nullptr);

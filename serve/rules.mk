@@ -24,7 +24,10 @@ serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN
 serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60
 
-$(SERVE_BIN): $(SERVE_OBJ)/serve_main.o $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/connection.o
+# The server: its routes and queue, its guards, the page's files, the Editorial's matter, whether
+# a request's page is still there.
+SERVE_OBJS := $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o files.o editorial.o connection.o)
+$(SERVE_BIN): $(SERVE_OBJS)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) -pthread
 
@@ -33,7 +36,8 @@ $(SERVE_OBJ)/%.o: serve/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) $(HTTPLIB_CFLAGS) -c $< -o $@
 
-# The guards' unit tests run in make test, with the rest (not in its unity units: they need
-# cpp-httplib's flags).
-$(BUILD)/tests: $(SERVE_OBJ)/guard_test.o $(SERVE_OBJ)/guard.o
-$(SERVE_OBJ)/guard_test.o: override CXXFLAGS := $(TEST_CXXFLAGS)
+# The guards', the Editorial's and the page files' unit tests run in make test, with the rest (not
+# in its unity units: they need cpp-httplib's flags).
+SERVE_TESTS := $(addprefix $(SERVE_OBJ)/,guard_test.o editorial_test.o)
+$(BUILD)/tests: $(SERVE_TESTS) $(addprefix $(SERVE_OBJ)/,guard.o editorial.o files.o)
+$(SERVE_TESTS): override CXXFLAGS := $(TEST_CXXFLAGS)

@@ -1,6 +1,7 @@
 // make serve: LeetCode's problem page, offline. A small HTTP server on
-// 127.0.0.1 (cpp-httplib, Debian's) serving one page (serve/page.html): the
-// problem, an editor, Run and Submit, and the result pane. It never judges:
+// 127.0.0.1 (cpp-httplib, Debian's) serving one page (serve/page/, its files
+// listed in serve/files.h): the problem, an editor (Debian's CodeMirror), Run
+// and Submit, the result pane, the Editorial (serve/editorial.h). It never judges:
 // each Run or Submit writes the posted source to a private temporary folder
 // and runs the same judge `make judge` runs (build/bin/judge --json-lines, in
 // its sandbox) as a child, relaying its JSON lines to the page as they come.
@@ -45,6 +46,8 @@
 #include <nlohmann/json.hpp>
 
 #include "serve/connection.h"
+#include "serve/editorial.h"
+#include "serve/files.h"
 #include "serve/guard.h"
 
 namespace serve {
@@ -59,6 +62,7 @@ struct Options {
   int port = 0;  // 0: a free one, chosen by the kernel
   std::string judge;
   std::string root;
+  std::string codemirror = kCodeMirror;  // Debian's libjs-codemirror
   std::string lang = "en";
   std::string standing = "quick";
   std::string shrinkSeconds = "15";
@@ -397,6 +401,16 @@ class Server {
       return httplib::Server::HandlerResponse::Unhandled;
     });
     http_.Get("/", [this](const httplib::Request& req, httplib::Response& res) { page(req, res); });
+    for (const PageFile& file : pageFiles(options_.root, options_.codemirror))
+      http_.Get(file.url, [file](const httplib::Request&, httplib::Response& res) { sendFile(file, res); });
+    http_.Get("/api/editorial", [this](const httplib::Request&, httplib::Response& res) {
+      try {
+        res.set_content(editorialJson(options_.root, options_.lang), "application/json");
+      } catch (const std::exception& e) {
+        res.status = 500;
+        res.set_content(std::string("the editorial cannot be read: ") + e.what() + "\n", "text/plain; charset=utf-8");
+      }
+    });
     http_.Get("/api/status", [this](const httplib::Request&, httplib::Response& res) {
       Json status = Json{{"judges_started", judgesStarted.load()}, {"refused", refused_.load()}};
       Json line = line_.status();
@@ -418,18 +432,28 @@ class Server {
   }
 
  private:
+  // One of the page's files (serve/files.h), read at each request: an edited file shows at a reload.
+  static void sendFile(const PageFile& file, httplib::Response& res) {
+    std::ifstream in(file.path, std::ios::binary);
+    if (!in) return void(res.status = 404);
+    res.set_content(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), file.type);
+  }
+
+  // The page (serve/page/index.html), its settings put in as a JSON data block.
   void page(const httplib::Request& req, httplib::Response& res) {
-    std::ifstream in(options_.root + "/serve/page.html");
+    std::ifstream in(options_.root + "/serve/page/index.html");
     std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     Json config = Json{{"lang", options_.lang}, {"maxSourceBytes", kMaxSourceBytes}, {"example", kExample}};
     std::string data = config.dump();
     for (size_t at; (at = data.find('<')) != std::string::npos;) data.replace(at, 1, "\\u003c");
-    size_t at = html.find("/*@CONFIG@*/null");
+    size_t at = html.find("/*@CONFIG@*/null");  // in <script type="application/json">: data, never run
     if (at != std::string::npos) html.replace(at, 16, data);
     if (!req.get_param_value("token").empty())  // the printed URL: the token kept for the page's requests
       res.set_header("Set-Cookie", cookieName(port_) + "=" + token_ + "; HttpOnly; SameSite=Strict; Path=/");
+    // Scripts and styles from this server; inline ones too, only because the replay's frame (a
+    // srcdoc, explore's self-contained page) inherits this policy.
     res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+                   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
                    "img-src data:; connect-src 'self'; frame-src 'self' blob:; frame-ancestors 'none'; "
                    "base-uri 'none'; form-action 'none'");
     res.set_content(html, "text/html; charset=utf-8");
@@ -576,7 +600,7 @@ void awaitStop() {
 
 int usage(const std::string& why) {
   std::cerr << "serve: " << why << "\nusage: serve --judge build/bin/judge [--port N] [--lang en|zh] "
-            << "[--standing quick|full|0] [--shrink-seconds N] [--queue N]\n";
+            << "[--standing quick|full|0] [--shrink-seconds N] [--queue N] [--codemirror DIR]\n";
   return 2;
 }
 
@@ -598,6 +622,7 @@ int main(int argc, char** argv) {
       else if (arg == "--standing") options.standing = value();
       else if (arg == "--shrink-seconds") options.shrinkSeconds = value();
       else if (arg == "--queue") options.queue = std::stoi(value());
+      else if (arg == "--codemirror") options.codemirror = value();
       else return usage("unknown argument '" + arg + "'");
     } catch (const std::exception&) {
       return usage("'" + arg + "' takes a number");
@@ -611,6 +636,9 @@ int main(int argc, char** argv) {
   if (options.lang != "en" && options.lang != "zh") return usage("--lang is en or zh");
   if (options.standing != "quick" && options.standing != "full" && options.standing != "0")
     return usage("--standing is quick, full or 0");
+  if (!haveCodeMirror(options.codemirror))
+    std::cerr << "serve: no CodeMirror in " << options.codemirror << " (sudo apt-get install libjs-codemirror): "
+              << "the page's editor is a plain text area\n";
   sigset_t stops;
   sigemptyset(&stops);
   sigaddset(&stops, SIGINT), sigaddset(&stops, SIGTERM);

@@ -7,13 +7,17 @@ Starts build/bin/serve (with a TMPDIR of its own), then
   2. headless Chromium driven by Selenium (Debian's python3-selenium and
      chromium-driver): types a correct file and a wrong one into #code, presses
      #submit, and finds Accepted with #runtime and #memory, and Wrong Answer with
-     marked cells (.wrong); a Compile Error's line numbers; Run on the example;
-     the code kept across a reload; the page in Chinese (--lang zh);
+     marked cells (.wrong); CodeMirror's editor following #code; a Compile
+     Error's and a Runtime Error's lines marked in the editor; a Submit while a
+     report streams, Stop, the keys, a page that leaves; Run on the example; the
+     code kept across a reload; the Editorial tab; the page in Chinese (--lang
+     zh); the page without CodeMirror; the judge's sentences in their local form
+     (a judge of the test's own);
   3. Ctrl-C (SIGINT) while a judge runs: the server ends, and so does every
      judge it started, leaving no box (judge/sandbox/leftover_check.sh).
 Exit status 0 when every check passes. Runs only from Debian's /usr/bin/python3
-(selenium is installed there). --screenshots DIR also saves the Wrong Answer
-pane, wide and narrow.
+(selenium is installed there). --screenshots DIR also saves each tab, the Wrong
+Answer pane and the marked errors, wide and narrow.
 """
 import argparse
 import http.client
@@ -159,6 +163,14 @@ def hostile(server):
             json.dumps({"mode": "submit", "code": "x", "flags": "--no-sandbox"})), 400, "unknown member 'flags'"),
         ("an unknown mode", lambda: server.request("POST", "/api/judge", json.dumps({"mode": "shell", "code": "x"})),
             400, "mode is run, submit or replay"),
+        ("no token on a page file", lambda: server.request("GET", "/page/main.js", token=False), 403, "no valid token"),
+        ("no token on CodeMirror", lambda: server.request("GET", "/codemirror/lib/codemirror.js", token=False), 403, "no valid token"),
+        ("no token on the Editorial", lambda: server.request("GET", "/api/editorial", token=False), 403, "no valid token"),
+        ("foreign Host on a page file", lambda: server.request("GET", "/explore/board.js", host="evil.example:%d" % server.port),
+            403, "Host 'evil.example"),
+        ("a path out of the page's folder", lambda: server.request("GET", "/page/../serve_main.cpp"), 404, ""),
+        ("a file of the repository not on the list", lambda: server.request("GET", "/explore/page.cpp"), 404, ""),
+        ("CodeMirror's file not on the list", lambda: server.request("GET", "/codemirror/mode/xml/xml.js"), 404, ""),
         ("code not a string", lambda: server.request("POST", "/api/judge", json.dumps({"mode": "submit", "code": [1]})),
             400, "must be strings"),
     ]
@@ -242,6 +254,23 @@ def type_code(driver, text):
                           "c.dispatchEvent(new Event('input'));", text)
 
 
+def shown_code(driver):
+    """What CodeMirror's editor shows (None without one)."""
+    return driver.execute_script("const e = document.querySelector('.CodeMirror'); return e ? e.CodeMirror.getValue() : null")
+
+
+def marked_lines(driver, kind):
+    """The 1-based lines of the editor whose class includes `kind`, and the messages shown under them."""
+    return driver.execute_script("""
+        const cm = document.querySelector('.CodeMirror').CodeMirror, lines = [], messages = [];
+        cm.eachLine(h => { const info = cm.lineInfo(h);
+          if ((info.wrapClass || '').split(' ').includes(arguments[0])) {
+            lines.push(info.line + 1);
+            for (const w of info.widgets || []) messages.push(w.node.textContent);
+          } });
+        return [lines, messages, document.querySelectorAll('.CodeMirror-lint-marker-error, .CodeMirror-lint-marker-warning').length];""", kind)
+
+
 def wait_for(driver, script, seconds=240):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -255,13 +284,39 @@ def wait_for(driver, script, seconds=240):
 
 
 def submit_and_wait(driver, button="submit"):
+    """Presses Run or Submit; (the verdict, seconds until it showed), once the report has ended."""
     driver.execute_script("document.getElementById('status').textContent = '';")
     driver.find_element("id", button).click()
     started = time.time()
     verdict = wait_for(driver, "const v = document.getElementById('verdict'); return v && v.dataset.verdict")
     took = time.time() - started
-    wait_for(driver, "return !document.getElementById('submit').disabled")
+    wait_for(driver, "return document.getElementById('stop').disabled")  # nothing streams any more
     return verdict, took
+
+
+def alive(pid):
+    return os.path.exists("/proc/%d" % pid) and not is_zombie(pid)
+
+
+def wait_gone(pids, seconds=20):
+    """True once none of `pids` is alive (a judge the server was told to stop)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.2)
+    return not any(alive(p) for p in pids)
+
+
+def start_sleeper(driver, server):
+    """Submits a file that sleeps in solveSudoku; returns once its judge has started, with its pid."""
+    before = len(server.judge_pids())
+    type_code(driver, SLEEPER)
+    driver.find_element("id", "submit").click()
+    deadline = time.time() + 30
+    while time.time() < deadline and len(server.judge_pids()) == before:
+        time.sleep(0.2)
+    pids = server.judge_pids()[before:]
+    time.sleep(1.5)  # its compile has begun
+    return pids
 
 
 def in_browser(server, screenshots):
@@ -317,6 +372,25 @@ def in_browser(server, screenshots):
         message = driver.find_element("id", "compile").text
         check(verdict == "Compile Error" and "solution.cpp:5:53: error" in message,
               "Compile Error, its line numbers in the user's code: " + message.split("\n")[0])
+        lines, messages, gutter = marked_lines(driver, "compile-error")
+        check(lines == [5] and any("error:" in m and "solveFrom" in m for m in messages) and gutter >= 1,
+              "the compile error's line is marked in the editor: lines %s, %r, %d gutter markers" % (lines, messages, gutter))
+        if screenshots:
+            save_marked(driver, screenshots, "compile_error")
+
+        type_code(driver, source("solutions/runtime_error/digit_as_index.cpp"))
+        verdict, _ = submit_and_wait(driver)
+        lines, messages, _ = marked_lines(driver, "runtime-error")
+        check(verdict == "Runtime Error" and 15 in lines and any("out of bounds" in m for m in messages)
+              and marked_lines(driver, "compile-error")[0] == [],
+              "the runtime error's line (solution.cpp:15:47) is marked, the last compile error's not: %s %r" % (lines, messages[:1]))
+        if screenshots:
+            save_marked(driver, screenshots, "runtime_error")
+
+        resubmit_while_streaming(driver, server)
+        stopped(driver, server)
+        keys(driver)
+        left(driver, server)
 
         type_code(driver, source("solutions/propagation_bitboard.cpp"))
         driver.execute_script("document.getElementById('case').value = ''")
@@ -324,6 +398,7 @@ def in_browser(server, screenshots):
         boards = driver.execute_script("return document.querySelectorAll('#head .board').length")
         check(verdict == "Accepted" and boards == 3, "Run on the example: %s, %d boards (%.1f s)" % (verdict, boards, took))
         replayed(driver, server)
+        editorial(driver, server, screenshots)
         errors = driver.find_element("id", "errors").text
         check(errors == "", "the page reported no error " + errors)
     finally:
@@ -331,20 +406,156 @@ def in_browser(server, screenshots):
 
 
 def editor(driver):
-    """Enter keeps the line's indent and adds one after '{'; Tab indents, Shift-Tab takes it back."""
+    """CodeMirror's editor follows #code, and #code the editor; Enter keeps the line's indent and
+    adds one after '{'; Tab indents, Shift-Tab takes it back (keys sent to CodeMirror's input)."""
     from selenium.webdriver.common.keys import Keys
-    code = driver.find_element("id", "code")
+    check(driver.execute_script("return !!document.querySelector('.CodeMirror .CodeMirror-linenumber') && "
+                                "document.querySelector('.CodeMirror').CodeMirror.getOption('mode') === 'text/x-c++src'"),
+          "the editor is CodeMirror's, with line numbers and C++'s mode")
+    type_code(driver, source("solutions/bool_arrays.cpp"))
+    check(shown_code(driver) == source("solutions/bool_arrays.cpp"), "the editor shows what #code is set to")
+    keyword = driver.execute_script("return document.querySelectorAll('.CodeMirror .cm-keyword').length")
+    check(keyword > 0, "C++ is highlighted (%d keywords)" % keyword)
     type_code(driver, "class Solution {\n    void f() {")
-    driver.execute_script("const c = document.getElementById('code'); c.focus(); c.setSelectionRange(c.value.length, c.value.length);")
+    driver.execute_script("const cm = document.querySelector('.CodeMirror').CodeMirror; cm.focus(); cm.setCursor(cm.lineCount(), 0);")
+    code = driver.find_element("css selector", ".CodeMirror textarea")
+    value = lambda: driver.execute_script("return document.getElementById('code').value")
     code.send_keys(Keys.ENTER)
-    after_enter = code.get_attribute("value")
+    after_enter = value()
     code.send_keys("x;" + Keys.HOME)
     code.send_keys(Keys.TAB)
-    after_tab = code.get_attribute("value")
+    after_tab = value()
     code.send_keys(Keys.SHIFT + Keys.TAB)
-    after_back = code.get_attribute("value")
+    after_back = value()
     check(after_enter == "class Solution {\n    void f() {\n        " and after_tab.endswith("\n            x;")
-          and after_back.endswith("\n        x;"), "the editor: Enter indents, Tab and Shift-Tab (%r)" % after_back[-30:])
+          and after_back.endswith("\n        x;"), "the editor: Enter indents, Tab and Shift-Tab, and #code follows (%r)" % after_back[-30:])
+    code.send_keys(Keys.END + Keys.ENTER + "g(")
+    matched = driver.execute_script("return document.querySelectorAll('.CodeMirror .CodeMirror-matchingbracket').length")
+    check(value().endswith("g()") and matched == 2, "brackets close and match (%r, %d marked)" % (value()[-10:], matched))
+
+
+def resubmit_while_streaming(driver, server):
+    """A Submit while a report streams: the old report's fetch is aborted (its judge stopped by
+    the server), and the pane shows the new report's own verdict, nothing of the old one's."""
+    pids = start_sleeper(driver, server)
+    type_code(driver, source("solutions/propagation_bitboard.cpp"))
+    verdict, took = submit_and_wait(driver)
+    gone = wait_gone(pids, 5)
+    stale = driver.execute_script("return document.querySelectorAll('#verdict').length")
+    check(verdict == "Accepted" and took < 20 and gone and stale == 1,
+          "a Submit while a report streams shows its own verdict: %s after %.1f s; the old judge %s"
+          % (verdict, took, "is gone" if gone else "is still there"))
+
+
+def stopped(driver, server):
+    """Stop: the report's fetch aborted, the page says so, the judge ends."""
+    pids = start_sleeper(driver, server)
+    driver.find_element("id", "stop").click()
+    status = driver.find_element("id", "status").text
+    gone = wait_gone(pids, 15)
+    check(status == "Stopped" and gone and driver.execute_script("return !document.getElementById('verdict')"),
+          "Stop aborts the report (%r) and its judge ends (%s)" % (status, "gone" if gone else "still there"))
+
+
+def keys(driver):
+    """LeetCode's keys in the editor: Ctrl-' runs, Ctrl-Enter submits."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    type_code(driver, source("solutions/propagation_bitboard.cpp"))
+    driver.execute_script("document.getElementById('case').value = ''; document.querySelector('.CodeMirror').CodeMirror.focus()")
+    before = driver.execute_script("return document.getElementById('code').value")
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("'").key_up(Keys.CONTROL).perform()
+    verdict = wait_for(driver, "const v = document.getElementById('verdict'); return v && v.dataset.verdict", 120)
+    boards = driver.execute_script("return document.querySelectorAll('#head .board').length")
+    check(verdict == "Accepted" and boards == 3 and not driver.execute_script("return document.getElementById('passed')"),
+          "Ctrl-' runs the example (%s, %d boards)" % (verdict, boards))
+    wait_for(driver, "return document.getElementById('stop').disabled", 60)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
+    passed = wait_for(driver, "const p = document.getElementById('passed'); return p && p.textContent", 120)
+    driver.find_element("id", "stop").click()
+    after = driver.execute_script("return document.getElementById('code').value")
+    check(passed and passed.startswith("56 / 56") and after == before,
+          "Ctrl-Enter submits (%s), and types no newline in the code" % passed)
+
+
+def left(driver, server):
+    """A page that leaves while its report streams: its judge ends."""
+    pids = start_sleeper(driver, server)
+    driver.get("about:blank")
+    gone = wait_gone(pids, 15)
+    check(gone, "a page that leaves while a judge runs: the judge ends (%s)" % pids)
+    driver.get(server.url)
+    wait_for(driver, "return document.body.dataset.ready", 20)
+
+
+def reading_path():
+    """solutions/README.md's reading path, read here on its own: [(step, [files])]."""
+    text = source("solutions/README.md").split("\n## Reading path\n", 1)[1]
+    table = re.search(r"^\|.*?(?=\n[^|])", text, re.S | re.M).group(0)  # the section's first table
+    steps = []
+    for line in table.splitlines()[2:]:
+        m = re.match(r"\| *(\w+) *\| *(.*?) *\|", line)
+        steps.append((m.group(1), re.findall(r"\(([a-z0-9_]+)\.cpp\)", m.group(2))))
+    return steps
+
+
+# The file whose search the Editorial's test replays. The replay compiles with g++ until it
+# compiles with clang 19, the judge's compiler (issue 54's server side); then this is
+# bitmask_mrv_deducing_this, the C++23 file g++ 12 cannot compile.
+EDITORIAL_REPLAYED = "bitmask_mrv_std_function"
+
+
+def editorial(driver, server, screenshots):
+    """The Editorial tab: every step of the reading path, each file with its idea, highlighted
+    code, diff, times and a .replay; a file put in the editor; a replay of its search."""
+    driver.find_element("id", "tab-editorial").click()
+    wait_for(driver, "return document.querySelectorAll('#editorial .step').length", 20)
+    shown = driver.execute_script("""return [...document.querySelectorAll('#editorial .step')].map(s => [s.dataset.step,
+        [...s.querySelectorAll('.solution')].map(x => x.dataset.solution), s.querySelectorAll('.replay').length])""")
+    expected = reading_path()
+    check([[step, files] for step, files, _ in shown] == [[step, files] for step, files in expected]
+          and all(n == len(files) for _, files, n in shown),
+          "#editorial lists every step of the reading path (%d steps), each file with a .replay" % len(expected))
+    each = driver.execute_script("""return [...document.querySelectorAll('#editorial .solution')].map(x => [x.dataset.solution,
+        x.querySelector('.comment').textContent.length > 20, x.querySelectorAll('pre.code .cm-keyword').length > 0,
+        x.querySelectorAll('pre.diff .cm-positive').length > 0, x.querySelectorAll('.times .time').length])""")
+    missing = [e for i, e in enumerate(each) if not (e[1] and e[2] and (e[3] or i == 0) and e[4] >= 5)]
+    check(not missing, "each file: its idea, its code highlighted, its diff, its times (%d files; short of one: %s)"
+          % (len(each), missing))
+    with open(os.path.join(ROOT, "bench/results.md")) as f:
+        run = re.search(r"on (\d{4}-\d\d-\d\d \d\d:\d\d UTC)", f.read()).group(1)
+    note = driver.find_element("id", "editorialRun").text
+    check("bench/results.md" in note and run in note, "the times name their run: " + note[:90])
+    if screenshots:
+        for name, width in (("editorial_wide.png", 1400), ("editorial_narrow.png", 420)):
+            set_width(driver, width)
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(screenshots, name))
+        set_width(driver, 1400)
+    driver.execute_script("document.querySelector('#editorial [data-solution=propagation_bitboard] .put').click()")
+    check(driver.execute_script("return document.getElementById('code').value") == source("solutions/propagation_bitboard.cpp")
+          and shown_code(driver) == source("solutions/propagation_bitboard.cpp"), "a file's button puts it in the editor")
+    before = server.judges_started()
+    driver.execute_script("document.querySelector('#editorial [data-solution=%s] .replay').click()" % EDITORIAL_REPLAYED)
+    frame = wait_for(driver, "return document.getElementById('replayFrame') || document.getElementById('replayError')", 240)
+    if not frame or frame.get_attribute("id") != "replayFrame":
+        check(False, "the Editorial's replay of %s: %s" % (EDITORIAL_REPLAYED, frame.text if frame else "nothing came"))
+        return
+    driver.switch_to.frame(frame)
+    cells = wait_for(driver, "return document.querySelectorAll('.board .cell').length", 30)
+    driver.switch_to.default_content()
+    check(cells and cells >= 81 and server.judges_started() == before + 1,
+          "the Editorial's .replay shows %s's search (%s cells)" % (EDITORIAL_REPLAYED, cells))
+    driver.find_element("id", "tab-description").click()
+
+
+def save_marked(driver, folder, name):
+    """The editor with its marked lines, wide and narrow."""
+    for suffix, width in (("wide", 1400), ("narrow", 420)):
+        set_width(driver, width)
+        driver.execute_script("document.querySelector('.CodeMirror').scrollIntoView()")
+        driver.save_screenshot(os.path.join(folder, "%s_%s.png" % (name, suffix)))
+    set_width(driver, 1400)
 
 
 def replayed(driver, server):
@@ -364,7 +575,13 @@ def replayed(driver, server):
 
 
 def save_screenshots(driver, folder):
-    """The Wrong Answer pane of a file that fills the board wrong (bit_off_by_one), wide and narrow."""
+    """The Description tab, and the Wrong Answer pane of a file that fills the board wrong
+    (bit_off_by_one), wide and narrow."""
+    for name, width in (("description_wide.png", 1400), ("description_narrow.png", 420)):
+        set_width(driver, width)
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(folder, name))
+    set_width(driver, 1400)
     type_code(driver, source("solutions/wrong_answer/bit_off_by_one.cpp"))
     submit_and_wait(driver)
     for name, width in (("wrong_answer_wide.png", 1400), ("wrong_answer_narrow.png", 420)):
@@ -385,6 +602,80 @@ def in_chinese(serve, judge):
         words = driver.find_element("id", "verdict").text
         check(words == "解答错误" and driver.find_element("id", "submit").text == "提交",
               "Wrong Answer reads 解答错误, Submit 提交 (%s)" % words)
+        tabs = [driver.find_element("id", t).text for t in ("tab-description", "tab-editorial")]
+        check(tabs == ["题目描述", "题解"], "the tabs in Chinese: %s" % tabs)
+        wait_for(driver, "return document.querySelectorAll('#editorial .step').length", 20)
+        idea = driver.execute_script("return document.querySelector('#editorial .step h3').textContent")
+        check("第一个空格" in idea, "the Editorial's steps from solutions/README.zh-CN.md: " + idea)
+    finally:
+        driver.quit()
+        server.stop()
+
+
+# A judge of the test's own, that prints a Wrong Answer's JSON lines whose every sentence for a
+# person also comes in the page's language ("local"), as the judge run in that language gives them.
+FAKE_JUDGE = r"""#!/usr/bin/python3
+import json, sys
+line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+board = json.dumps([[c for c in line[r * 9:r * 9 + 9]] for r in range(9)])
+case = {"set": "leetcode_example", "case": 1, "where": "testcases/leetcode_example.txt:3",
+        "reason": "r1c3 is still '.'", "local": {"reason": "r1c3 仍是 '.'"},
+        "input": board, "output": board, "expected": None, "wrong_cells": [[0, 2]], "stdout": ""}
+leetcode = {"set": "leetcode_example", "tier": "leetcode", "verdict": "Wrong Answer", "passed": 0, "total": 1,
+            "limit_ms": 10000, "median_us": None, "max_us": None, "max_memory_kb": None,
+            "failure": "Wrong Answer on testcases/leetcode_example.txt:3", "local": {"failure": "解答错误：testcases/leetcode_example.txt:3"},
+            "failing_case": case}
+stress = dict(leetcode, set="forum_hardest", tier="stress", failure="forum_hardest: Wrong Answer on testcases/forum_hardest.txt:3",
+              local={"failure": "forum_hardest：解答错误，testcases/forum_hardest.txt:3"}, event="stress_set")
+shrunk = {"line": line, "empty_before": 51, "empty_after": 51, "reason": "Wrong Answer: r9c6 is still '.'",
+          "local": {"reason": "解答错误：r9c6 仍是 '.'"}}
+for event in ({"event": "verdict", "leetcode_verdict": "Wrong Answer", "passed": 0, "total": 56, "message": "",
+               "sets": [leetcode], "failing_case": case, "text": "Wrong Answer", "local": {"text": "解答错误"}},
+              stress, {"event": "findings", "near_limit": [], "state_between_calls": None, "shrunk": shrunk, "debug": None},
+              {"event": "done", "exit_status": 1, "summary": "1 file: 0 pass", "local": {"summary": "1 个文件：0 个通过"}}):
+    print(json.dumps(event), flush=True)
+sys.exit(1)
+"""
+
+
+def local_sentences(serve):
+    print("the judge's sentences in the page's language (a judge of the test's own, --lang zh):")
+    folder = tempfile.mkdtemp(prefix="serve-test-judge-")
+    fake = os.path.join(folder, "judge")
+    with open(fake, "w") as f:
+        f.write(FAKE_JUDGE)
+    os.chmod(fake, 0o755)
+    server = Server(serve, fake, "--lang", "zh")
+    driver = browser("1400,900")
+    try:
+        driver.get(server.url)
+        type_code(driver, source("solutions/wrong_answer/box_index_sum.cpp"))
+        submit_and_wait(driver)
+        wait_for(driver, "return document.getElementById('shrunk')", 20)
+        driver.execute_script("document.querySelectorAll('#result details').forEach(d => d.open = true)")
+        text = driver.execute_script("return document.getElementById('result').innerText")
+        english = [w for w in ("is still", "Wrong Answer") if w in text]
+        chinese = [w for w in ("r1c3 仍是 '.'", "解答错误：r9c6 仍是 '.'", "forum_hardest：解答错误") if w not in text]
+        check(not english and not chinese, "every sentence of the judge's is drawn in its local form "
+              "(English left: %s; Chinese missing: %s)" % (english, chinese))
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def without_codemirror(serve, judge):
+    print("without CodeMirror (--codemirror pointing at no installation):")
+    server = Server(serve, judge, "--codemirror", tempfile.mkdtemp(prefix="serve-test-no-codemirror-"))
+    driver = browser("1400,900")
+    try:
+        driver.get(server.url)
+        wait_for(driver, "return document.body.dataset.ready", 20)
+        note = driver.find_element("id", "editorNote")
+        check(note.is_displayed() and "CodeMirror" in note.text and shown_code(driver) is None
+              and driver.find_element("id", "code").is_displayed(),
+              "the page falls back to the plain text area and says so: " + note.text[:80])
+        status, _ = server.request("GET", "/codemirror/lib/codemirror.js")
+        check(status == 404, "no CodeMirror file is served (%d)" % status)
     finally:
         driver.quit()
         server.stop()
@@ -413,6 +704,8 @@ def main():
     finally:
         server.stop()
     in_chinese(os.path.abspath(args.serve), os.path.abspath(args.judge))
+    without_codemirror(os.path.abspath(args.serve), os.path.abspath(args.judge))
+    local_sentences(os.path.abspath(args.serve))
     interrupted(os.path.abspath(args.serve), os.path.abspath(args.judge))
     print("serve-check: %d failed" % len(FAILURES) if FAILURES else "serve-check: every check passed")
     return 1 if FAILURES else 0

@@ -86,12 +86,12 @@ STANDARD_PCH  := $(BUILD)/pch/standard.pch
 # The judge's objects, the replay's reader and explore's page (which the judge links), and the
 # server's (it waits on the judge it runs, not on a core).
 JUDGE_QUICK := $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_UNITS) $(JUDGE_CORE_LIB) \
-               $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/serve_main.o
+               $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o $(SERVE_OBJS)
 $(JUDGE_QUICK): COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
 $(JUDGE_QUICK): $(JUDGE_PCH_OWN)
 # The tests' own code; the Markdown checks are the tests' too (their <regex>s compile in the
 # tests' header).
-TESTS_QUICK := $(TEST_OBJS) $(UNITY_OBJS) $(MARKDOWN_LIB) $(SERVE_OBJ)/guard_test.o
+TESTS_QUICK := $(TEST_OBJS) $(UNITY_OBJS) $(MARKDOWN_LIB) $(SERVE_TESTS)
 $(TESTS_QUICK): COMPILE = $(call quick_compile,$(TESTS_PCH))
 $(TESTS_QUICK): $(TESTS_PCH)
 # The sudoku command's command line (CLI11's templates). Its per-puzzle work is core/'s and the
@@ -146,7 +146,7 @@ TESTS_LONGEST := $(CLI_PCH) $(SOLUTIONS_PCH) $(UNITY_OBJS) $(REPLAY_PCH) $(JUDGE
 TESTS_GATED   := $(filter-out $(UNITY_OBJS) $(MARKDOWN_LIB),$(TESTS_LONGEST)) $(WRAPPERS) $(WRAPPERS:.o=.cc) \
                  $(JUDGE_RUNTIME) $(CORE_LIB) $(SUDOKU_LIB) $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o \
                  $(OBJ)/judge/replay/replay.o $(JUDGE_CORE_LIB) $(EXPLORE_OBJ)/capture.o \
-                 $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(SERVE_OBJ)/guard.o $(SERVE_OBJ)/guard_test.o
+                 $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(SERVE_OBJS) $(SERVE_TESTS)
 $(sort $(TESTS_GATED)): | $(TESTS_PCH)
 .PHONY: tests-longest-first
 tests-longest-first: $(TESTS_LONGEST)

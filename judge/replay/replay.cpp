@@ -163,7 +163,7 @@ int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
     explore::Yours yours{kYoursEntry, request.file, explore::idea(readTextFile(request.file))};
     explore::Limits limits;
     std::string text = request.data ? explore::toJson(puzzles, limits, &yours) + "\n"
-                                    : explore::renderPage(readTextFile(workspace.root + "/explore/page.html"),
+                                    : explore::renderPage(explore::pageTemplate(workspace.root + "/explore"),
                                                           puzzles, limits, &yours);
     writeOut(text, request.out);
     return 0;

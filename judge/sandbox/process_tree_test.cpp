@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,9 +31,11 @@ long long ownCpuMicros() {
   return now.tv_sec * 1000000LL + now.tv_nsec / 1000;
 }
 
-// A child that spins, says so, spins on (as a runner does after its answer), then waits for the
-// parent; woken, it sends its own CPU time. The parent waits until mainRunning() says it stopped,
-// then samples: the sample holds all of that time, the spin after the word included.
+// A child that spins, says so, spins on (as a runner does after its answer) until the parent has
+// seen it running, then 10 ms more, then waits for the parent; woken, it sends its own CPU time.
+// The parent waits until mainRunning() says it stopped, then samples: the sample holds all of that
+// time, the spin after the word included. (The child spins until it is seen, not for a fixed
+// time: on a loaded machine the parent may not run again for tens of milliseconds.)
 TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
   int toParent[2], toChild[2];
   ASSERT_EQ(pipe(toParent), 0);
@@ -43,7 +46,11 @@ TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
     char go = 0;
     spinFor(10);
     if (write(toParent[1], "x", 1) != 1) _exit(1);
-    spinFor(30);
+    fcntl(toChild[0], F_SETFL, O_NONBLOCK);
+    while (read(toChild[0], &go, 1) != 1) {  // never blocks: running until the parent has looked
+    }
+    spinFor(10);
+    fcntl(toChild[0], F_SETFL, 0);
     if (read(toChild[0], &go, 1) != 1) _exit(1);
     long long spent = ownCpuMicros();
     _exit(write(toParent[1], &spent, sizeof spent) == sizeof spent ? 0 : 1);
@@ -51,7 +58,8 @@ TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
   ProcessTree tree(0, child);
   char word = 0;
   ASSERT_EQ(read(toParent[0], &word, 1), 1);
-  EXPECT_TRUE(tree.mainRunning());  // 30 ms of spinning ahead of it
+  EXPECT_TRUE(tree.mainRunning());  // it spins until it hears that it was seen
+  ASSERT_EQ(write(toChild[1], "l", 1), 1);
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (tree.mainRunning() && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::microseconds(50));

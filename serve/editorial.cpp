@@ -1,0 +1,197 @@
+#include "serve/editorial.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+extern char** environ;
+
+namespace serve {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using Row = std::vector<std::string>;
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// A Markdown cell as a person reads it: links as their text, no backticks, &#42; as *.
+std::string plainText(std::string cell) {
+  for (size_t open; (open = cell.find('[')) != std::string::npos;) {
+    size_t close = cell.find("](", open), end = close == std::string::npos ? close : cell.find(')', close);
+    if (end == std::string::npos) break;
+    cell = cell.substr(0, open) + cell.substr(open + 1, close - open - 1) + cell.substr(end + 1);
+  }
+  std::string out;
+  for (char ch : cell)
+    if (ch != '`') out += ch;
+  for (size_t at; (at = out.find("&#42;")) != std::string::npos;) out.replace(at, 5, "*");
+  return trim(out);
+}
+
+// The first Markdown table after the line `heading`: its rows (the header first, the |---| line
+// left out), each a list of raw cells.
+std::vector<Row> tableAfter(const std::vector<std::string>& lines, const std::string& heading) {
+  size_t at = 0;
+  while (at < lines.size() && trim(lines[at]) != heading) ++at;
+  while (at < lines.size() && lines[at].rfind("|", 0) != 0) ++at;
+  std::vector<Row> rows;
+  for (; at < lines.size() && lines[at].rfind("|", 0) == 0; ++at) {
+    if (lines[at].rfind("|---", 0) == 0) continue;
+    std::string line = trim(lines[at]);
+    Row row;
+    std::istringstream cells(line.substr(1, line.size() - 2));
+    for (std::string cell; std::getline(cells, cell, '|');) row.push_back(trim(cell));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The files a cell links to ("[`x`](naive_backtracking.cpp), ..."): their names, without .cpp.
+std::vector<std::string> linkedSolutions(const std::string& cell) {
+  std::vector<std::string> names;
+  for (size_t at = 0; (at = cell.find("](", at)) != std::string::npos; ++at) {
+    size_t end = cell.find(".cpp)", at);
+    if (end == std::string::npos) break;
+    std::string name = cell.substr(at + 2, end - at - 2);
+    if (!name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos)
+      names.push_back(name);
+  }
+  return names;
+}
+
+// The README's own comparisons: "diff solutions/A.cpp solutions/B.cpp" gives B's diff from A.
+std::map<std::string, std::string> comparedWith(const std::string& readme) {
+  std::map<std::string, std::string> base;
+  const std::string verb = "diff solutions/";
+  for (size_t at = 0; (at = readme.find(verb, at)) != std::string::npos; ++at) {
+    size_t a = at + verb.size(), aEnd = readme.find(".cpp solutions/", a);
+    if (aEnd == std::string::npos) continue;
+    size_t b = aEnd + 15, bEnd = readme.find(".cpp", b);
+    if (bEnd == std::string::npos) continue;
+    base[readme.substr(b, bEnd - b)] = readme.substr(a, aEnd - a);
+  }
+  return base;
+}
+
+// The file's opening comment: its first lines that are comments, without "// ".
+std::string openingComment(const std::string& code) {
+  std::string out;
+  for (const std::string& line : linesOf(code)) {
+    if (line.rfind("//", 0) != 0) break;
+    out += (line.rfind("// ", 0) == 0 ? line.substr(3) : line.substr(2)) + "\n";
+  }
+  return out;
+}
+
+// GNU diff's unified diff of two of the repository's files (diffutils, Essential in Debian),
+// labelled by their repository paths; "" when they are the same.
+std::string unifiedDiff(const std::string& root, const std::string& from, const std::string& to) {
+  int out[2];
+  if (pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  std::vector<std::string> args = {"diff", "-u", "--label", from, "--label", to, root + "/" + from, root + "/" + to};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  int failed = posix_spawnp(&pid, "diff", &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out[1]);
+  std::string text;
+  char buffer[65536];
+  for (ssize_t n; !failed && (n = read(out[0], buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
+  close(out[0]);
+  int status = 0;
+  if (failed || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
+    throw std::runtime_error("diff " + from + " " + to + " failed (diffutils)");
+  return text;
+}
+
+// bench/results.md: the run (its opening sentence), the per-set table and the ladder's.
+Json results(const std::string& root) {
+  std::vector<std::string> lines = linesOf(readFile(root + "/bench/results.md"));
+  std::string run;  // the paragraph under the title
+  size_t i = 0;
+  while (i < lines.size() && (trim(lines[i]).empty() || lines[i][0] == '#')) ++i;
+  for (; i < lines.size() && !trim(lines[i]).empty(); ++i) run += (run.empty() ? "" : " ") + trim(lines[i]);
+  for (size_t at = 0; at + 2 < run.size(); ++at)  // its first sentence: up to ". " and a capital
+    if (run[at] == '.' && run[at + 1] == ' ' && std::isupper((unsigned char)run[at + 2])) {
+      run.resize(at + 1);
+      break;
+    }
+  Json out = {{"file", "bench/results.md"}, {"run", run}};
+  for (const std::string& line : lines) {
+    bool perSet = line.rfind("## Microseconds per puzzle", 0) == 0, ladder = line.rfind("## The ladder", 0) == 0;
+    if (!perSet && !ladder) continue;
+    std::vector<Row> rows = tableAfter(lines, line);
+    if (rows.empty()) continue;
+    Json times = Json::object();
+    for (size_t r = 1; r < rows.size(); ++r) times[rows[r][0]] = Row(rows[r].begin() + 1, rows[r].end());
+    out[perSet ? "sets" : "ladder"] = {{"heading", line.substr(3)}, {"columns", Row(rows[0].begin() + 1, rows[0].end())},
+                                       {"times", times}};
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string editorialJson(const std::string& root, const std::string& lang) {
+  std::string english = readFile(root + "/solutions/README.md");
+  bool zh = lang == "zh";
+  std::string readme = zh ? readFile(root + "/solutions/README.zh-CN.md") : english;
+  std::vector<Row> path = tableAfter(linesOf(readme), zh ? "## 阅读路径" : "## Reading path");
+  std::map<std::string, std::string> base = comparedWith(english);
+  Json steps = Json::array();
+  std::string before;  // the previous step's first file
+  for (size_t r = 1; r < path.size(); ++r) {
+    if (path[r].size() < 3) continue;
+    Json solutions = Json::array();
+    std::vector<std::string> names = linkedSolutions(path[r][1]);
+    for (const std::string& name : names) {
+      std::string file = "solutions/" + name + ".cpp", code = readFile(root + "/" + file);
+      std::string from = base.count(name) ? base[name] : before;
+      solutions.push_back({{"name", name}, {"file", file}, {"comment", openingComment(code)}, {"code", code},
+                           {"base", from.empty() ? Json() : Json("solutions/" + from + ".cpp")},
+                           {"diff", from.empty() ? "" : unifiedDiff(root, "solutions/" + from + ".cpp", file)}});
+    }
+    if (names.empty()) continue;
+    steps.push_back({{"step", plainText(path[r][0])}, {"idea", plainText(path[r][2])}, {"solutions", solutions}});
+    before = names.front();
+  }
+  if (steps.empty()) throw std::runtime_error("solutions/README.md's reading path has no step");
+  Json out = {{"readme", zh ? "solutions/README.zh-CN.md" : "solutions/README.md"}, {"steps", steps},
+              {"results", results(root)}};
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace serve
