@@ -31,10 +31,16 @@ std::runtime_error systemError(const std::string& what) {
   return std::runtime_error(what + ": " + std::strerror(errno));
 }
 
-// An unlinked temporary file, open for reading and writing: nothing to clean up.
+// An unnamed temporary file, open for reading and writing: nothing to clean up, even when the
+// judge is stopped at that moment (O_TMPFILE: it never has a name; a named file made, then
+// unlinked, stayed behind when the judge died in between: 3 in 300 stops of make serve-soak).
+// Where the file system has no O_TMPFILE, a named file unlinked at once.
 int anonymousFile() {
   const char* dir = std::getenv("TMPDIR");
-  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/judge-XXXXXX";
+  std::string folder = dir && *dir ? dir : "/tmp";
+  int unnamed = open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (unnamed >= 0) return unnamed;
+  std::string path = folder + "/judge-XXXXXX";
   int fd = mkostemp(path.data(), O_CLOEXEC);
   if (fd < 0) throw systemError("cannot create a file in " + path);
   unlink(path.c_str());
