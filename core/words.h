@@ -27,6 +27,17 @@ bool speak(const std::string& asked);
 // English from here on, whatever was asked: the JSON report is machine-readable.
 void speakEnglish();
 
+// English from here on, as speakEnglish(), but each message tr(), trc(), trf() and trn() answer
+// is kept with its translation in the language speak() chose (the same catalogue, the same
+// words as the text report), for local(): the JSON report's "local" members. Without a chosen
+// language other than English, speakEnglish().
+void speakEnglishKeepingLocal();
+
+// A text written with those messages, in the language speak() chose: the message whole, else
+// each line whole, else, within a line, each message of two words or more (whole words) that
+// it holds. `english` itself when speakEnglishKeepingLocal() keeps nothing.
+std::string local(const std::string& english);
+
 // The language spoken: "en", or the catalogue's ("zh_CN").
 std::string spokenLanguage();
 

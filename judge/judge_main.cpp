@@ -148,22 +148,42 @@ void printAll(const Run& run, const std::vector<std::string>& files, bool strict
 // The exit status an interrupt during the stress tiers ends the judge with.
 volatile std::sig_atomic_t interruptStatus = 1;
 volatile std::sig_atomic_t onTerminal = 0;
-// Set by Ctrl-C before it kills the boxes: a set whose child it killed must not print a row (its
+// Set once the LeetCode verdict is printed: from then on Ctrl-C keeps it, and its status.
+volatile std::sig_atomic_t verdictShown = 0;
+// Set by a stop before it kills the boxes: a set whose child it killed must not print a row (its
 // worker would read the killed child as a Runtime Error) between the kill and the judge's exit.
 volatile std::sig_atomic_t interrupted = 0;
 
 // The note Ctrl-C prints, looked up before: a signal handler may not call gettext.
 const char* interruptNote = "";
 
-extern "C" void onInterrupt(int) {
-  const char kClear[] = "\r\033[K";
+// SIGINT, SIGTERM or SIGHUP, at any moment from the first box on: every box ends first (its init
+// killed, a box still starting waited for: killEveryBox), since a judge that died with a box
+// starting would leave that box's init blocked for ever (bwrap's, on its setup eventfd, its
+// parent gone). After the LeetCode verdict, Ctrl-C keeps what is printed and ends with the
+// verdict's status; otherwise the judge ends by the signal, as it would without this handler.
+extern "C" void onStop(int signal) {
   interrupted = 1;
-  judge::killEveryBox();  // before the judge ends: each box's init first, so no bwrap orphans one
+  judge::killEveryBox();
+  if (!verdictShown || signal != SIGINT) {
+    std::signal(signal, SIG_DFL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal);
+    sigprocmask(SIG_UNBLOCK, &only, nullptr);
+    raise(signal);
+    _exit(128 + signal);
+  }
+  const char kClear[] = "\r\033[K";
   if (onTerminal) (void)!write(1, kClear, sizeof kClear - 1);
   (void)!write(1, "\n", 1);
   (void)!write(1, interruptNote, std::strlen(interruptNote));
   (void)!write(1, "\n", 1);
   _exit(interruptStatus);
+}
+
+void stopsEndEveryBox() {
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, onStop);
 }
 
 // One file, printed as it is judged: the LeetCode verdict and its tier the
@@ -224,12 +244,12 @@ class LiveReport {
     // (with --strict, 1: the stress sets count, and not all of them were judged).
     interruptStatus = tier.passes(false) && !strict_ ? 0 : 1;
     interruptNote = tr("(interrupted: the stress sets above are those that had finished)");
-    std::signal(SIGINT, onInterrupt);
+    verdictShown = 1;
   }
 
   // The progress line is rubbed out before anything is printed, and drawn again after.
   void printLocked(const std::string& text) {
-    if (interrupted) return;  // Ctrl-C has the last word (onInterrupt)
+    if (interrupted) return;  // Ctrl-C has the last word (onStop)
     if (terminal_) std::fputs("\r\033[K", stdout);
     std::fputs(text.c_str(), stdout);
     if (terminal_ && !done_) std::fputs(progressLine().c_str(), stdout);
@@ -363,10 +383,12 @@ void printJson(const Run& run, const judge::Findings* findings, const judge::Str
 // then done with the whole --json document. A line is written whole, then flushed.
 class LinesReport {
  public:
+  explicit LinesReport(std::string file = "") : file_(std::move(file)) {}
+
   void emit(const std::string& event, judge::Json members) {
     judge::Json line = judge::Json{{"event", event}};
     for (auto& [key, value] : members.items()) line[key] = value;
-    std::string text = line.dump(-1, ' ', false, judge::Json::error_handler_t::replace) + "\n";
+    std::string text = judge::jsonLine(line);
     std::lock_guard<std::mutex> lock(mutex_);
     say(text);
   }
@@ -376,6 +398,7 @@ class LinesReport {
     events.leetcodeTierDone = [this](const FileResult& tier) { verdict(tier); };
     events.stressSetDone = [this](const SetResult& set) {
       FileResult one;
+      one.file = file_;
       one.sets = {set};
       judge::Json json = judge::reportJson(one)["sets"][0];
       json["text"] = judge::failureDetails(one, false);
@@ -397,11 +420,12 @@ class LinesReport {
   void verdict(const FileResult& tier) {
     judge::Json json = judge::reportJson(tier);
     json.erase("verdict");  // over every set: not known yet
-    json["text"] = "LeetCode verdict: " + judge::verdictWords(tier) + "\n" + judge::failureDetails(tier, true);
+    json["text"] = trf("LeetCode verdict: %s", {judge::verdictWords(tier)}) + "\n" + judge::failureDetails(tier, true);
     emit("verdict", json);
   }
 
  private:
+  std::string file_;
   std::mutex mutex_;
   std::chrono::steady_clock::time_point lastProgress_{};
 };
@@ -413,7 +437,7 @@ Run judgeLines(const std::string& file, judge::JudgeOptions options, int jobs,
                std::optional<judge::Findings>& found, std::optional<judge::StressResult>& stressed,
                judge::Recorder& recorder, const judge::Workspace& workspace) {
   Run run;
-  LinesReport lines;
+  LinesReport lines(file);
   judge::Program program;
   try {
     program = judge::buildProgram(file, workspace);
@@ -640,6 +664,7 @@ int main(int argc, char** argv) {
   if (!sets.empty() && options.sets.empty()) return bad(tr("--sets names no set"));
   strict |= !options.sets.empty();
   options.stressCounts = strict;
+  stopsEndEveryBox();  // before the first box (the sandbox's check below)
   if (noSandbox) {
     judge::disableSandbox();
     std::fprintf(replay ? stderr : stdout, "judge: %s\n",  // --replay's stdout is the page
@@ -650,7 +675,9 @@ int main(int argc, char** argv) {
   }
 
   if (jsonLines && (json || files.size() != 1)) return bad("--json-lines reports one file, without --json");
-  if (json || jsonLines) core::speakEnglish();  // machine-readable: JSON never passes through the catalogue
+  // Machine-readable: JSON's keys and values stay English; each sentence's translation beside it,
+  // in "local", when the judge speaks another language (judge/report/README.md).
+  if (json || jsonLines) core::speakEnglishKeepingLocal();
   judge::Workspace workspace = judge::builtWorkspace();
   if (replay) {
     judge::ReplayRequest request{files[0], std::nullopt, replayOut, replayData, options.timeLimitMs ? options.timeLimitMs : 10000};
@@ -688,7 +715,7 @@ int main(int argc, char** argv) {
     if (json && run.results.size() == 1 && files.size() == 1 && !run.results[0].sets.empty())
       found = findOutQuietly(files[0], run.results[0], findings, stress, stressed, workspace);
   }
-  std::signal(SIGINT, SIG_DFL);
+  verdictShown = 0;  // judged, every box ended: a stop now ends the judge by its signal
   // The stress stage counts only when every set does (--strict).
   bool stressFailed = strict && stressed && (stressed->failure || !stressed->error.empty());
   if (json) printJson(run, found ? &*found : nullptr, stressed ? &*stressed : nullptr);

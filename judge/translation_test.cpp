@@ -9,8 +9,13 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/testcases.h"
 #include "core/words.h"
@@ -131,13 +136,96 @@ TEST(Chinese, UsageErrorsToo) {
   EXPECT_EQ(status, 2) << output;
 }
 
-// JSON is read by programs: its keys and its values stay English, whatever the language.
+using Json = nlohmann::ordered_json;
+
+// `json` without its "local" members, at every depth.
+Json withoutLocal(Json json) {
+  if (json.is_object()) json.erase("local");
+  if (json.is_structured())
+    for (Json& value : json) value = withoutLocal(value);
+  return json;
+}
+
+// JSON is read by programs: its keys and its values stay English, whatever the language; the
+// sentences' Chinese is beside them, in "local" (judge/report/README.md).
 TEST(Chinese, JsonStaysEnglish) {
   int status = 0;
   std::string output = judgeOutput({"--lang", "zh_CN", "--json", "--sets", "leetcode_example", "--shrink-seconds",
                                     "0", kRoot + "/solutions/wrong_answer/box_index_sum.cpp"}, status);
-  EXPECT_NE(output.find("\"leetcode_verdict\": \"Wrong Answer\""), std::string::npos) << output;
-  EXPECT_FALSE(hasChinese(output)) << output;
+  Json report = Json::parse(output, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << output;
+  EXPECT_EQ(report["leetcode_verdict"], "Wrong Answer") << output;
+  EXPECT_EQ(report["local"]["leetcode_verdict"], "解答错误") << output;
+  EXPECT_EQ(report["failing_case"]["reason"], "r1c3 is still '.'") << output;
+  EXPECT_EQ(report["failing_case"]["local"]["reason"], "r1c3 仍是 '.'") << output;
+  EXPECT_FALSE(hasChinese(withoutLocal(report).dump())) << output;
+}
+
+// In English, no "local" at all.
+TEST(English, JsonHasNoLocal) {
+  int status = 0;
+  std::string output = judgeOutput({"--lang", "en", "--json-lines", "--sets", "leetcode_example", "--shrink-seconds",
+                                    "0", kRoot + "/solutions/wrong_answer/box_index_sum.cpp"}, status);
+  EXPECT_NE(output.find("\"reason\":\"r1c3 is still '.'\""), std::string::npos) << output;
+  EXPECT_EQ(output.find("\"local\""), std::string::npos) << output;
+}
+
+// A line that reads as English: two words of letters in a row.
+bool readsAsEnglish(const std::string& line) {
+  static const std::regex twoWords("[A-Za-z]{2,} [A-Za-z]{2,}");
+  return std::regex_search(line, twoWords);
+}
+
+// Each string of `json` (at every depth, a list's strings too), with the object that holds it and its key.
+void eachSentence(const Json& json, const std::function<void(const Json&, const std::string&, const std::string&)>& see) {
+  if (json.is_array())
+    for (const Json& element : json) eachSentence(element, see);
+  if (!json.is_object()) return;
+  for (const auto& [key, value] : json.items()) {
+    if (key == "local") continue;
+    if (value.is_string()) see(json, key, value.get<std::string>());
+    else if (value.is_array() && !value.empty() && value[0].is_string())
+      for (const Json& v : value) see(json, key, v.is_string() ? v.get<std::string>() : "");
+    else eachSentence(value, see);
+  }
+}
+
+// The page speaks the judge's language (make serve runs the judge with --lang): every sentence of
+// a Wrong Answer's JSON lines (the checker's reasons, the failure lines of the tiers, the smallest
+// failing puzzle's, the notes, the summary) has its Chinese in "local", the terminal report's
+// words; an English line is left only where the Chinese text report leaves it English too (a
+// make command, a file's name).
+TEST(Chinese, EverySentenceOfTheJsonLinesHasItsChineseInLocal) {
+  std::vector<std::string> args = {"--lang", "zh_CN", "--standing", "0", "--shrink-seconds", "2",
+                                   kRoot + "/solutions/wrong_answer/box_index_sum.cpp"};
+  int status = 0;
+  std::string text = judgeOutput(args, status);
+  ASSERT_TRUE(hasChinese(text)) << text;
+  args.insert(args.begin(), "--json-lines");
+  std::istringstream lines(judgeOutput(args, status));
+  std::vector<std::string> untranslated;
+  int sentences = 0, events = 0;
+  for (std::string line; std::getline(lines, line);) {
+    Json event = Json::parse(line, nullptr, false);
+    if (event.is_discarded() || !event.is_object()) continue;
+    ++events;
+    eachSentence(event, [&](const Json& holder, const std::string& key, const std::string& value) {
+      std::string local = holder.contains("local") && holder["local"].contains(key) ? holder["local"][key].dump() : "";
+      std::istringstream valueLines(value);
+      for (std::string english; std::getline(valueLines, english);) {
+        size_t first = english.find_first_not_of(' ');
+        std::string trimmed = first == std::string::npos ? "" : english.substr(first);
+        if (!readsAsEnglish(trimmed) || text.find(trimmed) != std::string::npos) continue;
+        ++sentences;
+        if (local.empty() || local.find(Json(trimmed).dump().substr(1, Json(trimmed).dump().size() - 2)) != std::string::npos)
+          untranslated.push_back(event["event"].get<std::string>() + "." + key + ": " + trimmed);
+      }
+    });
+  }
+  EXPECT_GT(events, 5);
+  EXPECT_GT(sentences, 20);
+  EXPECT_TRUE(untranslated.empty()) << untranslated.size() << " sentences without their Chinese:\n"
+                                    << testing::PrintToString(untranslated);
 }
 
 // No setting, or --lang en: English, as the judge always spoke.
@@ -164,6 +252,28 @@ TEST(Words, AChineseCharacterTakesTwoColumns) {
   EXPECT_EQ(columns("Wrong Answer — 1"), 16u);
   EXPECT_EQ(padRight("通过", 6), "通过  ");
   EXPECT_EQ(padLeft("1/1", 5), "  1/1");
+}
+
+// In JSON mode: each message written answers in English and keeps its Chinese, for local(): a
+// message whole, within a line, a table's heading word by word; nothing else (a compiler's
+// "expected" is its own). English again after speakEnglish().
+TEST(Words, LocalTranslatesTheMessagesWrittenAndNothingElse) {
+  ASSERT_TRUE(speak("zh_CN"));
+  speakEnglishKeepingLocal();
+  std::string reason = trf("%s is still '.'", {"r1c3"});
+  std::string heading = padRight(tr("puzzle"), 10) + tr("expected");
+  speakEnglish();  // the suite's process English again, whatever follows
+  unsetenv("LANGUAGE");
+  EXPECT_EQ(reason, "r1c3 is still '.'");
+  EXPECT_EQ(heading, "puzzle    expected");
+  ASSERT_TRUE(speak("zh_CN"));
+  speakEnglishKeepingLocal();
+  EXPECT_EQ(local(reason), "r1c3 仍是 '.'");
+  EXPECT_EQ(local("== " + reason + "\n" + heading), "== r1c3 仍是 '.'\n" + padRight("题目", 10) + "预期结果");
+  EXPECT_EQ(local("error: expected ';' after expression"), "error: expected ';' after expression");
+  speakEnglish();
+  unsetenv("LANGUAGE");  // speak() set it: the judges other tests run must not inherit it
+  EXPECT_EQ(local(reason), reason);
 }
 
 // Nothing asked for speak(): the tests' own process stays English.

@@ -18,11 +18,19 @@ serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))') \
 	  $(if $(filter 0,$(HISTORY)),--no-history) $(HISTORY_DB_ARG)
 
+# serve-check stops judges through the page at random moments too (serve/stop_test.py: 64 stops,
+# the 40 Submits abandoned in their first 0.4 s among them); serve-soak does it at length (60 at
+# each moment, 340 in all).
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
+	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 6
 
-# The server: its routes and queue, its guards, the page's files, the Editorial's matter.
-SERVE_OBJS := $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o files.o editorial.o)
+serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60
+
+# The server: its routes and queue, its guards, the page's files, the Editorial's matter, whether
+# a request's page is still there.
+SERVE_OBJS := $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o files.o editorial.o connection.o)
 $(SERVE_BIN): $(SERVE_OBJS)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) $(SQLITE_LIBS) -pthread

@@ -6,8 +6,11 @@
 // and runs the same judge `make judge` runs (build/bin/judge --json-lines, in
 // its sandbox) as a child, relaying its JSON lines to the page as they come.
 // One judge at a time, a bounded queue behind it; every request passes the
-// guards of serve/guard.h first. SIGINT or SIGTERM: every judge child is
-// interrupted (it ends its boxes), the server stops, its folder goes.
+// guards of serve/guard.h first. A page that leaves stops its judge at once
+// (serve/connection.h); SIGINT or SIGTERM: every judge child is interrupted (it
+// ends its boxes), the server stops, its folder goes. The server is its judges'
+// subreaper: a box whose judge died before it comes back to the server, which
+// ends it, and says what is left only after it has looked.
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <ifaddrs.h>
@@ -15,6 +18,8 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <dirent.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -32,6 +37,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -44,6 +50,7 @@
 #include <nlohmann/json.hpp>
 
 #include "history/store.h"
+#include "serve/connection.h"
 #include "serve/editorial.h"
 #include "serve/files.h"
 #include "serve/guard.h"
@@ -174,25 +181,77 @@ struct Place {
 };
 
 // --- The judge children: started here, each in a process group of its own. ---
-std::mutex childrenMutex;
+// This server is their subreaper (PR_SET_CHILD_SUBREAPER, in main): what a judge leaves when it
+// dies (a box's bwrap, or an init blocked for ever on bwrap's setup eventfd, its bwrap gone)
+// comes back to the server, a "stray": every descendant of the server that is no judge's.
+std::mutex childrenMutex;  // held while a judge is forked, so that no stray hunt takes it for one
 std::set<pid_t> children;
 std::atomic<long> judgesStarted{0};
 std::atomic<bool> stopping{false};
 
+// Every process now: its pid and its parent's, from /proc.
+std::map<pid_t, pid_t> parents() {
+  std::map<pid_t, pid_t> table;
+  DIR* proc = opendir("/proc");
+  if (!proc) return table;
+  for (dirent* entry; (entry = readdir(proc));) {
+    pid_t pid = std::atoi(entry->d_name);
+    if (pid <= 0) continue;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    size_t end = text.rfind(')');
+    char state = 0;
+    int parent = 0;
+    if (end != std::string::npos && std::sscanf(text.c_str() + end + 1, " %c %d", &state, &parent) == 2)
+      table[pid] = parent;
+  }
+  closedir(proc);
+  return table;
+}
+
+// The server's descendants that are no live judge's, nor a judge: what a judge left. Called with
+// childrenMutex held.
+std::vector<pid_t> strays() {
+  std::multimap<pid_t, pid_t> below;
+  for (auto [pid, parent] : parents()) below.emplace(parent, pid);
+  std::vector<pid_t> found, todo = {getpid()};
+  while (!todo.empty()) {
+    pid_t parent = todo.back();
+    todo.pop_back();
+    for (auto [at, end] = below.equal_range(parent); at != end; ++at)
+      if (!children.count(at->second)) found.push_back(at->second), todo.push_back(at->second);
+  }
+  return found;
+}
+
+// Kills and reaps every stray (reaps those that came back to the server; their own parents reap
+// the others), for up to `most`; the strays still there after it.
+std::vector<pid_t> endStrays(std::chrono::milliseconds most) {
+  std::lock_guard<std::mutex> lock(childrenMutex);
+  std::vector<pid_t> left = strays();
+  for (auto until = Clock::now() + most; !left.empty() && Clock::now() < until; left = strays()) {
+    for (pid_t pid : left) kill(pid, SIGKILL);
+    for (pid_t pid : left) waitpid(pid, nullptr, WNOHANG);  // not the server's child: ECHILD, nothing
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return left;
+}
+
 // Interrupts a judge as Ctrl-C would (it ends its boxes: judge/sandbox/README.md), then,
-// if it is still there after `grace`, kills its group.
+// if it is still there after `grace`, kills its group. Its strays are ended by the caller.
 void endJudge(pid_t pid, std::chrono::milliseconds grace) {
   kill(pid, SIGINT);
   for (auto until = Clock::now() + grace; Clock::now() < until;) {
     if (waitpid(pid, nullptr, WNOHANG) == pid) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   kill(-pid, SIGKILL);
   waitpid(pid, nullptr, 0);
 }
 
 // A judge run: its argv (after the binary), in `dir`; its stdout a line at a time to
-// `onLine` (false: stop, the page has gone), its stderr kept (at most 64 KB).
+// `onLine` (false: stop, the page has gone; asked with "" every 50 ms), its stderr kept (at most
+// 64 KB). Whatever way it ends, nothing of it is left when this returns.
 struct Outcome {
   int status = -1;  // exit status; -1: stopped
   std::string stderrText;
@@ -211,6 +270,7 @@ Outcome runJudge(const Options& options, const std::vector<std::string>& args, c
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &old);
+  std::unique_lock<std::mutex> forking(childrenMutex);
   pid_t pid = fork();
   if (pid == 0) {  // the child: its own group, the folder, the pipes; signals as a fresh process
     setpgid(0, 0);
@@ -229,9 +289,9 @@ Outcome runJudge(const Options& options, const std::vector<std::string>& args, c
   }
   if (pid > 0) {
     setpgid(pid, pid);
-    std::lock_guard<std::mutex> lock(childrenMutex);
     children.insert(pid);
   }
+  forking.unlock();
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
   close(out[1]), close(err[1]);
   if (pid < 0) return close(out[0]), close(err[0]), Outcome{-1, "fork failed"};
@@ -242,7 +302,7 @@ Outcome runJudge(const Options& options, const std::vector<std::string>& args, c
   bool open[2] = {true, true}, gone = false;
   while ((open[0] || open[1]) && !gone) {
     pollfd fds[2] = {{open[0] ? out[0] : -1, POLLIN, 0}, {open[1] ? err[0] : -1, POLLIN, 0}};
-    if (poll(fds, 2, 500) < 0 && errno != EINTR) break;
+    if (poll(fds, 2, 50) < 0 && errno != EINTR) break;
     char buffer[65536];
     for (int i = 0; i < 2; ++i) {
       if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
@@ -265,7 +325,7 @@ Outcome runJudge(const Options& options, const std::vector<std::string>& args, c
   }
   close(out[0]), close(err[0]);
   if (gone) {
-    endJudge(pid, std::chrono::milliseconds(5000));
+    endJudge(pid, std::chrono::milliseconds(2000));
     outcome.status = -1;
   } else {
     int status = 0;
@@ -273,9 +333,14 @@ Outcome runJudge(const Options& options, const std::vector<std::string>& args, c
     outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (!pending.empty()) onLine(pending);
   }
-  std::lock_guard<std::mutex> lock(childrenMutex);
-  children.erase(pid);
-  std::cerr << "serve: judge #" << number << " ended (" << outcome.status << ")\n";
+  kill(-pid, SIGKILL);  // what is left in its group (the group outlives its leader while it has one)
+  {
+    std::lock_guard<std::mutex> lock(childrenMutex);
+    children.erase(pid);
+  }
+  std::vector<pid_t> left = endStrays(std::chrono::milliseconds(2000));
+  std::cerr << "serve: judge #" << number << " ended (" << outcome.status << ")"
+            << (left.empty() ? "" : "; " + std::to_string(left.size()) + " of its processes would not end") << "\n";
   return outcome;
 }
 
@@ -303,19 +368,21 @@ struct Folder {
   }
 };
 
-// The judge's arguments for a submission, in its folder (solution.cpp, case.txt).
+// The judge's arguments for a submission, in its folder (solution.cpp, case.txt), in the page's
+// language: the sentences of its JSON in that language too, in "local" (judge/report/README.md).
 std::vector<std::string> judgeArgs(const Options& options, const Submission& s) {
+  std::vector<std::string> args;
   if (s.mode == "replay") {
-    std::vector<std::string> args = {"--replay"};
+    args = {"--replay"};
     if (!s.caseText.empty()) args.insert(args.end(), {"--case", "case.txt"});
-    args.insert(args.end(), {"--", "solution.cpp"});
-    return args;
+  } else if (s.mode == "run") {
+    args = {"--json-lines", "--case", "case.txt"};
+  } else {
+    args = {"--json-lines", "--standing", options.standing, "--shrink-seconds", options.shrinkSeconds};
   }
-  std::vector<std::string> args = {"--json-lines"};
-  if (!options.historyDb.empty()) args.insert(args.end(), {"--record", s.mode, "--history-db", options.historyDb});
-  if (s.mode == "run") args.insert(args.end(), {"--case", "case.txt"});
-  else args.insert(args.end(), {"--standing", options.standing, "--shrink-seconds", options.shrinkSeconds});
-  args.insert(args.end(), {"--", "solution.cpp"});
+  if (s.mode != "replay" && !options.historyDb.empty())
+    args.insert(args.end(), {"--record", s.mode, "--history-db", options.historyDb});
+  args.insert(args.end(), {"--lang", options.lang == "zh" ? "zh_CN" : "en", "--", "solution.cpp"});
   return args;
 }
 
@@ -479,17 +546,20 @@ class Server {
     if (s.mode == "run" && s.caseText.find_first_not_of(" \t\r\n") == std::string::npos) s.caseText = kExample;
     std::shared_ptr<Place> place = placeOrBusy(res);
     if (!place) return;
+    auto page = std::make_shared<Connection>(req.local_addr, req.local_port, req.remote_addr, req.remote_port);
     res.set_chunked_content_provider(
-        "application/x-ndjson", [this, s, place](size_t, httplib::DataSink& sink) {
-          auto send = [&](const std::string& text) { return sink.is_writable() && sink.write(text.data(), text.size()); };
-          if (!waitInLine(*place, send)) return sink.done(), true;
+        "application/x-ndjson", [this, s, place, page](size_t, httplib::DataSink& sink) {
+          auto send = [&](const std::string& text) {
+            return !page->closed() && sink.is_writable() && sink.write(text.data(), text.size());
+          };
+          if (!waitInLine(*place, *page, send)) return sink.done(), true;
           try {
             Folder folder(jobs_);
             folder.write("solution.cpp", s.code);
             folder.write("case.txt", s.caseText);
             send(line(Json{{"event", "started"}, {"mode", s.mode}}));
             Outcome outcome = runJudge(options_, judgeArgs(options_, s), folder.path, [&](const std::string& l) {
-              return l.empty() ? sink.is_writable() : send(l + "\n");
+              return l.empty() ? !page->closed() && sink.is_writable() : send(l + "\n");
             });
             send(line(Json{{"event", "exit"}, {"status", outcome.status}, {"stderr", outcome.stderrText}}));
           } catch (const std::exception& e) {
@@ -500,14 +570,18 @@ class Server {
         });
   }
 
-  // Waits for the place's turn, telling the page how many are ahead, every 250 ms: a page
-  // that has left is found out by these writes (a socket whose peer closed still polls
-  // writable), and gives up its place. False: the page left, or the server is stopping.
-  bool waitInLine(Place& place, const std::function<bool(const std::string&)>& send) {
-    for (;;) {
-      if (line_.waitTurn(place.number, std::chrono::milliseconds(250))) return true;
-      if (stopping || !send(line(Json{{"event", "queued"}, {"ahead", line_.ahead(place.number)}})))
-        return false;
+  // Waits for the place's turn, telling the page how many are ahead when that changes (and every
+  // second): a page that has left gives up its place at once (its connection read closed, or a
+  // write that fails). False: the page left, or the server is stopping.
+  bool waitInLine(Place& place, const Connection& page, const std::function<bool(const std::string&)>& send) {
+    size_t told = SIZE_MAX;
+    for (auto lastTold = Clock::now();;) {
+      if (line_.waitTurn(place.number, std::chrono::milliseconds(50))) return true;
+      if (stopping || page.closed()) return false;
+      size_t ahead = line_.ahead(place.number);
+      if (ahead == told && Clock::now() - lastTold < std::chrono::seconds(1)) continue;
+      if (!send(line(Json{{"event", "queued"}, {"ahead", ahead}}))) return false;
+      told = ahead, lastTold = Clock::now();
     }
   }
 
@@ -519,16 +593,18 @@ class Server {
     s.mode = "replay";
     std::shared_ptr<Place> place = placeOrBusy(res);
     if (!place) return;
-    while (!line_.waitTurn(place->number, std::chrono::milliseconds(250)))
-      if (stopping) return void(res.status = 503);
+    Connection page(req.local_addr, req.local_port, req.remote_addr, req.remote_port);
+    while (!line_.waitTurn(place->number, std::chrono::milliseconds(50)))
+      if (stopping || page.closed()) return void(res.status = 503);
     Folder folder(jobs_);
     folder.write("solution.cpp", s.code);
     folder.write("case.txt", s.caseText);
     std::string html;
     Outcome outcome = runJudge(options_, judgeArgs(options_, s), folder.path, [&](const std::string& l) {
       if (html.size() < (64u << 20) && !l.empty()) html += l + "\n";
-      return true;
+      return !page.closed();  // a page that left stops its replay too
     });
+    if (outcome.status < 0 && page.closed()) return void(res.status = 503);
     if (outcome.status == 0) {
       res.set_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
                                                 "style-src 'unsafe-inline'; img-src data:");
@@ -688,6 +764,8 @@ int main(int argc, char** argv) {
   sigaddset(&stops, SIGINT), sigaddset(&stops, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stops, nullptr);  // every thread; awaitStop takes them
   signal(SIGPIPE, SIG_IGN);
+  // What a judge leaves when it dies comes back here, to be ended (strays()).
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) std::perror("serve: prctl(PR_SET_CHILD_SUBREAPER)");
   Server server(options, freshToken());
   running = &server;
   server.routes();
@@ -705,9 +783,20 @@ int main(int argc, char** argv) {
   {
     std::lock_guard<std::mutex> lock(childrenMutex);
     for (pid_t pid : children) kill(-pid, SIGKILL), waitpid(pid, nullptr, 0);
+    children.clear();
   }
+  // Every process below the server now is a stray (a judge's box that outlived it): ended, then
+  // counted, so that what the last line says is what is there.
+  std::vector<pid_t> left = endStrays(std::chrono::seconds(5));
   if (!listened && !stopping) {
     std::cerr << "serve: cannot listen on " << options.host << (options.port ? ":" + std::to_string(options.port) : "") << "\n";
+    return 1;
+  }
+  if (!left.empty()) {
+    std::cerr << "serve: stopped; " << judgesStarted.load() << " judges were started; " << left.size()
+              << " of their processes would not end (pid";
+    for (pid_t pid : left) std::cerr << " " << pid;
+    std::cerr << ")\n";
     return 1;
   }
   std::cerr << "serve: stopped; " << judgesStarted.load() << " judges were started, none is left\n";

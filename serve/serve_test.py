@@ -47,6 +47,7 @@ class Server:
 
     def __init__(self, serve, judge, *extra, history=None):
         self.tmp = tempfile.mkdtemp(prefix="serve-test-")
+        self.judge = judge
         env = dict(os.environ, TMPDIR=self.tmp)
         # The history (history/README.md): a file of the test's own, never the user's.
         self.history = history or os.path.join(tempfile.mkdtemp(prefix="serve-test-history-"), "submissions.sqlite")
@@ -98,7 +99,7 @@ class Server:
             self.proc.kill()
             code = None
         check(code == 0, "SIGINT stops the server (exit status %s)" % code)
-        alive = [p for p in pids if os.path.exists("/proc/%d" % p) and not is_zombie(p)]
+        alive = [p for p in pids if is_judge(p, self.judge)]
         check(not alive, "no judge the server started is left (%d started; alive: %s)" % (len(pids), alive))
         leftover = subprocess.run([os.path.join(ROOT, "judge/sandbox/leftover_check.sh"), self.tmp],
                                   capture_output=True, text=True)
@@ -123,6 +124,15 @@ class RunningServer(Server):
             raise SystemExit("--url takes the URL make serve printed, http://127.0.0.1:PORT/?token=...: " + url)
         self.url, self.port, self.token = url, int(m.group(1)), m.group(2)
         self.origin = "http://127.0.0.1:%d" % self.port
+
+
+def is_judge(pid, judge):
+    """Whether pid is still a judge (a pid of the log may be another process's by now)."""
+    try:
+        with open("/proc/%d/cmdline" % pid) as f:
+            return f.read().split("\0")[0] == judge and not is_zombie(pid)
+    except OSError:
+        return False
 
 
 def is_zombie(pid):

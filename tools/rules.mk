@@ -39,7 +39,7 @@ endif
 # a core; the Thorough suites (minutes of CPU on the hardest sets, adding no case the quick ones
 # miss) only in make test-all. The sandbox's tests watch the machine's processes for the hostile
 # fixtures' leftovers: they run one after another, in one process of their own beside the others.
-# The run's temporary files (the judge's judge-* files among them) go to a folder of its own, so
+# The run's temporary files (the judge's unnamed ones among them) go to a folder of its own, so
 # that afterwards judge/sandbox/leftover_check.sh can tell any process of the run still holding
 # one (a box left behind) and fail the run. The tests keep no history (HISTORY=0 for every make
 # judge they start), and whatever would find the user's data folder finds the run's own

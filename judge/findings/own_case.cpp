@@ -187,7 +187,7 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
     for (auto& [key, value] : doc.items()) run[key] = value;
     Json done = Json{{"event", "done"}, {"exit_status", allValid ? 0 : 1}};
     for (const Json& line : {run, done})
-      std::fputs((line.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n").c_str(), stdout);
+      std::fputs(jsonLine(line).c_str(), stdout);
     std::fflush(stdout);
     return allValid ? 0 : 1;
   }

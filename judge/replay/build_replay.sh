@@ -3,8 +3,8 @@
 # Builds the replay program of the solution FILE (judge --replay, replay.h): one
 # translation unit as the judge builds a file (judge/sandbox/solution_unit.sh:
 # core/prelude.h, FILE at global scope, unchanged, its lines named NAME), compiled
-# with explore's hooks (g++ -finstrument-functions, the standard library's
-# headers left out; clang: -finstrument-functions-after-inlining), then a driver
+# by the judge's compiler with explore's hooks (clang: -finstrument-functions-after-inlining;
+# g++: -finstrument-functions, the standard library's headers left out), then a driver
 # whose main() hands judge_replay_main (replay_program.cpp) a function that runs
 # Solution().solveSudoku(board). Linked with the replay runtime the Makefile built
 # (replay_program.o, explore's capture and page, the runner, core's board,

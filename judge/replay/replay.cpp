@@ -72,6 +72,7 @@ std::string buildReplayProgram(const std::string& file, const Workspace& workspa
   std::string program = dir + "/bin/" + hexKey(hash), failed = program + ".failed";
   if (fs::exists(program)) return program;
   fs::create_directories(dir + "/bin");
+  removeDeadBuilds(dir + "/bin");  // what stopped replays' compiles left
   BuildLock lock(program + ".lock");
   if (fs::exists(program)) return program;  // built while this replay waited
   std::string message;

@@ -86,6 +86,20 @@ TEST(Replay, PlainBacktrackingReplaysToTheBoardTheCheckerAccepts) {
   EXPECT_NE(r.page.find("\"solution\":\"plain_backtracking (your file)\",\"yours\":true"), std::string::npos);
 }
 
+// Compiled by the judge's compiler (clang 19, LeetCode's), so a file in C++23 that the judge
+// accepts replays too: deducing this, which g++ 12 (the replay's compiler before) refused.
+TEST(Replay, AFileInCpp23ThatTheJudgeAcceptsReplays) {
+  Replay r = replay(kRoot + "/solutions/bitmask_mrv_deducing_this.cpp");
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  std::vector<explore::Puzzle> puzzles = dataOf(r.page);
+  ASSERT_EQ(puzzles.size(), 1u);
+  ASSERT_EQ(puzzles[0].traces.size(), 1u);
+  const explore::Trace& t = puzzles[0].traces[0];
+  EXPECT_FALSE(t.steps.empty());
+  Board end = explore::replay(example().puzzle, t.steps, t.steps.size());
+  EXPECT_EQ(end, *example().solution);
+}
+
 TEST(Replay, TakesTheCaseInAnyFormTheJudgeReadsAndWritesStdoutWithoutOut) {
   std::string line = toLine(example().puzzle);
   std::string out;

@@ -1,11 +1,12 @@
 # judge --replay (judge/replay/README.md): a file's own search, replayed on explore's page, its
-# code run only in the judge's box. The box's program is the file compiled unchanged with
-# explore's hooks ($(REPLAY_CXX), -O2, instrumented) and linked with a runtime built once, not
-# instrumented: the replay's loop, the runner, explore's capture and page, core's board, checker,
-# registry and words. The judge itself links explore's page only (to read the program's data and
-# write the page), never the capture.
+# code run only in the judge's box. The box's program is the file compiled unchanged by the
+# judge's compiler (LeetCode's clang 19 where installed: every file the judge accepts replays,
+# C++23 included) with explore's hooks (-O2, instrumented) and linked with a runtime built once,
+# not instrumented: the replay's loop, the runner, explore's capture and page, core's board,
+# checker, registry and words. The judge itself links explore's page only (to read the program's
+# data and write the page), never the capture.
 REPLAY_DIR       := $(JUDGED)/replay
-REPLAY_CXX       := $(CXX)
+REPLAY_CXX       := $(JUDGE_CXX)
 REPLAY_FLAGS     := -O2 -w
 REPLAY_INSTRUMENT = $(if $(findstring clang,$(REPLAY_CXX)),-finstrument-functions-after-inlining,\
                     -finstrument-functions -finstrument-functions-exclude-file-list=/usr/include)
@@ -36,17 +37,22 @@ $(REPLAY_DIR)/runner.o: judge/sandbox/runner.cpp
 $(if $(QUICK_CXX),$(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)),$(REPLAY_RUNTIME)): | need-json
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(REPLAY_CXX) -std=c++23 -O2 $(WARNINGS) $(CPPFLAGS) -c $< -o $@
-# g++: LeetCode's prelude parsed once, at the program's flags (most of each file's compile).
-REPLAY_PCH := $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch)
+# LeetCode's prelude parsed once, at the program's flags (most of each file's compile): clang's
+# precompiled header (its templates instantiated once, as the judge's), or g++'s.
+REPLAY_PCH := $(if $(findstring clang,$(REPLAY_CXX)),$(REPLAY_DIR)/core-prelude.pch,              $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch))
 $(REPLAY_DIR)/pch/core/prelude.h.gch: core/prelude.h
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -x c++-header $< -o $@
+$(REPLAY_DIR)/core-prelude.pch: core/prelude.h
+	@mkdir -p $(@D)
+	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -fpch-instantiate-templates \
+	  -x c++-header $< -o $@
 # Read by judge/replay/build_replay.sh; rewritten with the runtime, so cached programs are
 # rebuilt. Linked by lld where it is installed, as the judged programs are.
 $(REPLAY_TOOLCHAIN): $(REPLAY_RUNTIME) $(REPLAY_PCH) $(JUDGED)/link-choice
 	@printf '%s\n' "# How judge/replay/build_replay.sh builds a replay program (written by make)" \
 	  "cxx='$(REPLAY_CXX)'" "standard='c++23'" "flags='$(REPLAY_FLAGS)'" "instrument='$(strip $(REPLAY_INSTRUMENT))'" \
-	  "includes='$(if $(REPLAY_PCH),-I$(abspath $(REPLAY_DIR)/pch) )-I$(CURDIR)'" \
+	  "includes='$(if $(filter %.gch,$(REPLAY_PCH)),-I$(abspath $(REPLAY_DIR)/pch) )$(if $(filter %.pch,$(REPLAY_PCH)),-include-pch $(abspath $(REPLAY_PCH)) )-I$(CURDIR)'" \
 	  "runtime='$(abspath $(REPLAY_RUNTIME))'" "linkflags='$(JUDGED_LINKFLAGS)'" \
 	  "stamp='$$(cat $(REPLAY_RUNTIME) $(REPLAY_PCH) | md5sum | cut -c1-32)'" > $@
 -include $(wildcard $(REPLAY_DIR)/*.d)

@@ -69,7 +69,36 @@ Json wrongCellsJson(const FailedCase& failed) {
 }
 
 std::string dumpJson(const Json& json) {
-  return json.dump(2, ' ', false, Json::error_handler_t::replace);
+  Json local = json;
+  addLocal(local);
+  return local.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string jsonLine(Json json) {
+  addLocal(json);
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+void addLocal(Json& json) {
+  if (json.is_array())
+    for (Json& element : json) addLocal(element);
+  if (!json.is_object()) return;
+  Json local = Json::object();
+  for (auto& [key, value] : json.items()) {
+    if (key == "local" || key == "stdout") continue;  // what the program printed is its own
+    if (value.is_string()) {
+      std::string translated = core::local(value.get<std::string>());
+      if (translated != value.get<std::string>()) local[key] = translated;
+    } else if (value.is_array() && !value.empty() &&
+               std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_string(); })) {
+      Json list = Json::array();
+      for (const Json& v : value) list.push_back(core::local(v.get<std::string>()));
+      if (list != value) local[key] = list;
+    } else {
+      addLocal(value);
+    }
+  }
+  if (!local.empty()) json["local"] = local;
 }
 
 std::string secondsText(double s) {

@@ -24,6 +24,12 @@ using Json = nlohmann::ordered_json;
 // The document as the judge prints it: two spaces of indent a level; a byte that is not UTF-8
 // (a solution may print anything) becomes U+FFFD, so the document is always valid UTF-8.
 std::string dumpJson(const Json& json);
+// One line of --json-lines: `json` on one line, its "local" members added, then a newline.
+std::string jsonLine(Json json);
+// The judge's language beside the English (core::speakEnglishKeepingLocal): every object whose
+// members hold a sentence (a string, or a list of strings) gets a member "local" mapping each such
+// key to its translation; none when the judge speaks English (judge/report/README.md).
+void addLocal(Json& json);
 
 // "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
 std::string displayName(std::string file);

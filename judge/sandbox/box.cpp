@@ -31,10 +31,16 @@ std::runtime_error systemError(const std::string& what) {
   return std::runtime_error(what + ": " + std::strerror(errno));
 }
 
-// An unlinked temporary file, open for reading and writing: nothing to clean up.
+// An unnamed temporary file, open for reading and writing: nothing to clean up, even when the
+// judge is stopped at that moment (O_TMPFILE: it never has a name; a named file made, then
+// unlinked, stayed behind when the judge died in between: 3 in 300 stops of make serve-soak).
+// Where the file system has no O_TMPFILE, a named file unlinked at once.
 int anonymousFile() {
   const char* dir = std::getenv("TMPDIR");
-  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/judge-XXXXXX";
+  std::string folder = dir && *dir ? dir : "/tmp";
+  int unnamed = open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (unnamed >= 0) return unnamed;
+  std::string path = folder + "/judge-XXXXXX";
   int fd = mkostemp(path.data(), O_CLOEXEC);
   if (fd < 0) throw systemError("cannot create a file in " + path);
   unlink(path.c_str());
@@ -123,7 +129,10 @@ std::vector<std::string> fullArgv(const box::Launch& launch) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // bwrap passes it on: all of it dies with the judge
   if (getppid() != judge) _exit(127);  // the judge ended before the line above
   pthread_sigmask(SIG_SETMASK, &mask, nullptr);  // the signals start() held back, as they were
-  if (!sandboxOn) setpgid(0, 0);  // its own process group: kill() ends what it started too
+  // Its own process group, out of the terminal's (a Ctrl-C there is the judge's to handle: bwrap
+  // killed by it before it let its init go on would leave that init blocked for ever), and a group
+  // the judge can end whole: bwrap and an init it has cloned but not yet named (killEveryBox).
+  setpgid(0, 0);
   // Lift every descriptor above the targets first, so no dup2 overwrites
   // another; the copies dup2 makes are inherited, the rest closed.
   int lifted[7];
@@ -190,12 +199,12 @@ Launched start(const Launch& launch, int errFd) {
   fds[6] = sandboxOn ? launch.seccompFd : -1;
   Launched launched;
   pid_t judge = getpid();
-  // Ctrl-C held back on this thread until the box is registered with its init (or gone):
-  // killEveryBox() in a handler on this very thread could not learn the init it waits for, and
-  // the box would outlive the judge.
+  // Ctrl-C (and SIGTERM, SIGHUP: the judge's stops) held back on this thread until the box is
+  // registered with its init (or gone): killEveryBox() in a handler on this very thread could not
+  // learn the init it waits for, and the box would outlive the judge.
   sigset_t interrupts, mask;
   sigemptyset(&interrupts);
-  sigaddset(&interrupts, SIGINT);
+  for (int stop : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, stop);
   pthread_sigmask(SIG_BLOCK, &interrupts, &mask);
   struct Restore {
     const sigset_t& mask;
@@ -205,6 +214,7 @@ Launched start(const Launch& launch, int errFd) {
   launched.pid = fork();
   if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes, mask);
   int forkError = errno;
+  if (launched.pid > 0) setpgid(launched.pid, launched.pid);  // as the child does: whichever comes first
   forked(sandboxOn ? launched.pid : 0);
   close(devNull);
   if (infoEnds[1] >= 0) close(infoEnds[1]);
@@ -221,9 +231,11 @@ Launched start(const Launch& launch, int errFd) {
     boxStarted(launched.pid, launched.init);
     return launched;
   }
-  unregisterBox(launched.pid);
+  // bwrap ended without naming its init: an init it had cloned waits for it for ever (on its
+  // setup eventfd), still in bwrap's group. The group is killed before the box leaves the registry.
   int status = 0;
-  kill(launched.pid, SIGKILL);
+  kill(-launched.pid, SIGKILL);
+  unregisterBox(launched.pid);
   waitpid(launched.pid, &status, 0);
   throw std::runtime_error(trf("the sandbox (bwrap) could not start: %s; `judge --no-sandbox` "
                                "(make judge NO_SANDBOX=1) judges without it, unprotected",
@@ -246,6 +258,7 @@ void reapOrphanedInit(const Launched& launched) {
 // bwrap killed first would leave its init unreaped).
 void killTree(const Launched& launched, int& status) {
   if (launched.pid <= 0) return;
+  // The init first; without one (no sandbox, or not yet named), the box's group.
   if (launched.init > 0) ::kill(launched.init, SIGKILL);
   else ::kill(-launched.pid, SIGKILL);
   // 10 s, not less: an init dies only once every process of its namespace has (512 sanitized

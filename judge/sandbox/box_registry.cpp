@@ -83,10 +83,13 @@ void killEveryBox() {
   // A box still starting: its init is named within milliseconds (bwrap's --info-fd), more on a
   // loaded machine; wait up to 3 s for it, in steps a signal handler may take (nanosleep), then
   // end it. (A bwrap ended before its init asked to die with it would leave the init behind.)
+  // Not named by then: the box's process group (box.cpp), where an init that bwrap cloned stays
+  // until bwrap has named it and let it go on (bwrap's setup eventfd, then the init's setsid).
   for (auto& slot : liveBoxes) {
     waitWhile([&] { return slot[0].load() > 0 && slot[1].load() == 0; }, 3000);
-    pid_t init = slot[1].load();
-    if (slot[0].load() > 0 && init > 0) ::kill(init, SIGKILL);
+    pid_t bwrap = slot[0].load(), init = slot[1].load();
+    if (bwrap > 0 && init > 0) ::kill(init, SIGKILL);
+    else if (bwrap > 0) ::kill(-bwrap, SIGKILL);
   }
 }
 

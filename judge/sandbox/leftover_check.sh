@@ -1,7 +1,7 @@
 #!/bin/sh
 # Usage: judge/sandbox/leftover_check.sh DIR
 # After a test run whose TMPDIR was DIR: fails (exit 1) when any process still
-# holds one of the run's files (the judge's unlinked DIR/judge-* files: a box's
+# holds one of the run's files (the judge's unnamed files in DIR: a box's
 # bwrap, its init, a runner), naming each and ending it (SIGKILL, by its pid).
 # Waits up to 5 s first: the kernel ends a namespace's processes after its init.
 set -u

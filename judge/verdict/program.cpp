@@ -199,6 +199,7 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   std::string failed = base + ".failed";
   if (fs::exists(program.path)) return program;
   fs::create_directories(fs::path(base).parent_path());
+  removeDeadBuilds(fs::path(base).parent_path().string());  // what stopped judges' compiles left
   BuildLock lock(base + ".lock");
   if (fs::exists(program.path)) return program;  // built while this judge waited
   // A compile stopped at a limit: a Compile Error, but not cached (the limit's wall clock depends
