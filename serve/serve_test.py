@@ -614,10 +614,9 @@ def reading_path():
     return steps
 
 
-# The file whose search the Editorial's test replays. The replay compiles with g++ until it
-# compiles with clang 19, the judge's compiler (issue 54's server side); then this is
-# bitmask_mrv_deducing_this, the C++23 file g++ 12 cannot compile.
-EDITORIAL_REPLAYED = "bitmask_mrv_std_function"
+# The file whose search the Editorial's test replays: the C++23 file g++ 12 cannot compile, which
+# the replay compiles as the judge does, with clang 19.
+EDITORIAL_REPLAYED = "bitmask_mrv_deducing_this"
 
 
 def editorial(driver, server, screenshots):
