@@ -70,10 +70,10 @@ sanitize:
 # three sets (ARM64_IN_QEMU).
 CROSS_ARM64     := aarch64-linux-gnu-g++
 ARM64_PKGCONFIG := PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
-ARM64_PACKAGES  := sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install crossbuild-essential-arm64 libgtest-dev:arm64 libseccomp-dev:arm64
+ARM64_PACKAGES  := sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install crossbuild-essential-arm64 libgtest-dev:arm64 libseccomp-dev:arm64 libsqlite3-dev:arm64
 ARM64_IN_QEMU   := Seccomp.*:Seccomp/*:Checker.*:Reader.*:Loader.*:Registry.*:Counter.*:TextFile.*:Words.*:Engine.*:Generator.*:Sudoku*:ServeGuard.*:Printable.*:Table.*:Pair.*:*.LeetcodeExample:*.LeetcodeReported:*.ProjectEuler96:-*Thorough*:*Jobs*:*Thread*:SudokuBinary.*:SudokuPipeline.*:SudokuGenerate.*
 cross-arm64:
-	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists gtest libseccomp || \
+	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists gtest libseccomp sqlite3 || \
 	  { echo "arm64's compiler or libraries not found: $(ARM64_PACKAGES)" >&2; exit 1; }
 	$(Q)$(ARM64_PKGCONFIG) $(MAKE) BUILD=$(BUILD)/aarch64 CXX=$(CROSS_ARM64) CXXFLAGS=-O2 QUICK_CXX= UNITY=1 \
 	  ENGINE_CXX=$(CROSS_ARM64) ENGINE_FLAGS=-O3 LEETCODE_CXX=$(CROSS_ARM64) NEED_HTTPLIB= \
