@@ -580,7 +580,8 @@ int main(int argc, char** argv) {
                                                        "(0: not shrunk; default 15)"));
   app.add_option("--lang", language, tr("the report's language: zh_CN (Chinese, leetcode.cn's words) or en; "
                                          "default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES, LANG "
-                                         "(make judge JUDGE_LANG=zh_CN); JSON stays English"));
+                                         "(make judge JUDGE_LANG=zh_CN); JSON stays English, with each sentence's "
+                                         "translation in its \"local\" member"));
   judge::RecordOptions record;
   app.add_option("--record", record.source, tr("keep this judgement in the history (history/README.md), marked "
                                                "judge, run or submit (make judge: judge; make serve: run, submit)"));
