@@ -43,8 +43,9 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"bench", {"core", "sudoku"}},
     {"explore", {"core", "sudoku"}},
     {"markdown", {}},
-    // The page's server runs the judge's binary, never its code; it reads and writes the history.
-    {"serve", {"history"}},
+    // The page's server runs the judge's binary, never its code; it reads and writes the history,
+    // and uses core/'s shared words (a file's text, two files diffed).
+    {"serve", {"core", "history"}},
     // The user's submissions (history/README.md): the store, used by the judge and the server.
     {"history", {"core"}},
     {"solutions/tests", {"core"}},

@@ -51,5 +51,14 @@ TEST(TextFile, EveryByteComesBackAsWritten) {
   std::remove(path.c_str());
 }
 
+
+TEST(TextFile, TwoFilesDiffAsGnuDiffShowsThem) {
+  std::string before = written("before", "row 1\nrow 2\n"), after = written("after", "row 1\nrow 3\n");
+  EXPECT_EQ(unifiedDiff("a.cpp", before, "b.cpp", after), "--- a.cpp\n+++ b.cpp\n@@ -1,2 +1,2 @@\n row 1\n-row 2\n+row 3\n");
+  EXPECT_EQ(unifiedDiff("a.cpp", before, "a again", before), "");
+  EXPECT_THROW(unifiedDiff("a.cpp", before, "missing", before + ".missing"), std::runtime_error);
+  std::remove(before.c_str()), std::remove(after.c_str());
+}
+
 }  // namespace
 }  // namespace core

@@ -1,13 +1,6 @@
 #include "serve/editorial.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cctype>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -15,19 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-extern char** environ;
+#include "core/text_file.h"
 
 namespace serve {
 namespace {
 
 using Json = nlohmann::ordered_json;
 using Row = std::vector<std::string>;
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 std::vector<std::string> linesOf(const std::string& text) {
   std::vector<std::string> lines;
@@ -110,36 +97,14 @@ std::string openingComment(const std::string& code) {
   return out;
 }
 
-// GNU diff's unified diff of two of the repository's files (diffutils, Essential in Debian),
-// labelled by their repository paths; "" when they are the same.
-std::string unifiedDiff(const std::string& root, const std::string& from, const std::string& to) {
-  int out[2];
-  if (pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  std::vector<std::string> args = {"diff", "-u", "--label", from, "--label", to, root + "/" + from, root + "/" + to};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  int failed = posix_spawnp(&pid, "diff", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(out[1]);
-  std::string text;
-  char buffer[65536];
-  for (ssize_t n; !failed && (n = read(out[0], buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(n));
-  close(out[0]);
-  int status = 0;
-  if (failed || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
-    throw std::runtime_error("diff " + from + " " + to + " failed (diffutils)");
-  return text;
+// Two of the repository's files diffed, labelled by their repository paths.
+std::string repositoryDiff(const std::string& root, const std::string& from, const std::string& to) {
+  return core::unifiedDiff(from, root + "/" + from, to, root + "/" + to);
 }
 
 // bench/results.md: the run (its opening sentence), the per-set table and the ladder's.
 Json results(const std::string& root) {
-  std::vector<std::string> lines = linesOf(readFile(root + "/bench/results.md"));
+  std::vector<std::string> lines = linesOf(core::readTextFile(root + "/bench/results.md"));
   std::string run;  // the paragraph under the title
   size_t i = 0;
   while (i < lines.size() && (trim(lines[i]).empty() || lines[i][0] == '#')) ++i;
@@ -166,9 +131,9 @@ Json results(const std::string& root) {
 }  // namespace
 
 std::string editorialJson(const std::string& root, const std::string& lang) {
-  std::string english = readFile(root + "/solutions/README.md");
+  std::string english = core::readTextFile(root + "/solutions/README.md");
   bool zh = lang == "zh";
-  std::string readme = zh ? readFile(root + "/solutions/README.zh-CN.md") : english;
+  std::string readme = zh ? core::readTextFile(root + "/solutions/README.zh-CN.md") : english;
   std::vector<Row> path = tableAfter(linesOf(readme), zh ? "## 阅读路径" : "## Reading path");
   std::map<std::string, std::string> base = comparedWith(english);
   Json steps = Json::array();
@@ -178,11 +143,11 @@ std::string editorialJson(const std::string& root, const std::string& lang) {
     Json solutions = Json::array();
     std::vector<std::string> names = linkedSolutions(path[r][1]);
     for (const std::string& name : names) {
-      std::string file = "solutions/" + name + ".cpp", code = readFile(root + "/" + file);
+      std::string file = "solutions/" + name + ".cpp", code = core::readTextFile(root + "/" + file);
       std::string from = base.count(name) ? base[name] : before;
       solutions.push_back({{"name", name}, {"file", file}, {"comment", openingComment(code)}, {"code", code},
                            {"base", from.empty() ? Json() : Json("solutions/" + from + ".cpp")},
-                           {"diff", from.empty() ? "" : unifiedDiff(root, "solutions/" + from + ".cpp", file)}});
+                           {"diff", from.empty() ? "" : repositoryDiff(root, "solutions/" + from + ".cpp", file)}});
     }
     if (names.empty()) continue;
     steps.push_back({{"step", plainText(path[r][0])}, {"idea", plainText(path[r][2])}, {"solutions", solutions}});

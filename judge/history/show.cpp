@@ -1,7 +1,5 @@
 #include "judge/history/show.h"
 
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text_file.h"
 #include "core/words.h"
 #include "history/store.h"
 #include "judge/report/report.h"
@@ -183,21 +182,15 @@ std::string label(const Submission& s) {
 int diff(const Submission& a, const Submission& b) {
   std::cout << "#" << a.id << ": " << verdictText(a) << (a.total ? " — " + passedText(a) : "") << "\n"
             << "#" << b.id << ": " << verdictText(b) << (b.total ? " — " + passedText(b) : "") << "\n";
-  std::fflush(stdout);
   std::string left = scratch(a.code), right = scratch(b.code);
-  std::string labelA = label(a), labelB = label(b);
-  pid_t pid = fork();
-  if (pid == 0) {
-    execlp("diff", "diff", "-u", "--label", labelA.c_str(), "--label", labelB.c_str(), left.c_str(), right.c_str(),
-           static_cast<char*>(nullptr));
-    _exit(127);
+  std::optional<std::string> text;
+  try {
+    text = core::unifiedDiff(label(a), left, label(b), right);
+  } catch (const std::runtime_error&) {
   }
-  int status = 0;
-  if (pid > 0) waitpid(pid, &status, 0);
   unlink(left.c_str()), unlink(right.c_str());
-  int code = pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : 127;
-  if (code == 0) std::cout << tr("the two codes are the same, byte for byte") << "\n";
-  if (code > 1) return std::cerr << "history: " << tr("diff failed (GNU diffutils: sudo apt-get install diffutils)") << "\n", 1;
+  if (!text) return std::cerr << "history: " << tr("diff failed (GNU diffutils: sudo apt-get install diffutils)") << "\n", 1;
+  std::cout << (text->empty() ? std::string(tr("the two codes are the same, byte for byte")) + "\n" : *text);
   return 0;
 }
 
