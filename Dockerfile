@@ -5,12 +5,13 @@
 # at `docker run`, and why: container/README.md.
 FROM debian:12
 # The README's list (container/check.sh fails when the two differ), then chromium-driver and
-# python3-selenium (make serve-check and make explore-check inside), python3 for them.
+# python3-selenium (make serve-check and make explore-check inside), and git (VS Code's Source
+# Control in a dev container; the tests need none).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       g++ make pkg-config \
       libgtest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev clang-19 libclang-rt-19-dev lld \
       bubblewrap libseccomp-dev gdb gettext gnuplot-nox chromium libcpp-httplib-dev libjs-codemirror \
-      libsqlite3-dev sqlite3 chromium-driver python3-selenium \
+      libsqlite3-dev sqlite3 chromium-driver python3-selenium git \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /work

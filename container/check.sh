@@ -24,8 +24,11 @@ build=$(mkdir -p "${1:?usage: container/check.sh BUILD_DIR [--image]}/container"
 image_only=$([ "${2:-}" = --image ] && echo 1 || echo 0)
 cd "$root"
 failures=0
-check() {  # check CONDITION-STATUS WHAT
-  if [ "$1" = 0 ]; then echo "  ok    $2"; else echo "  FAIL  $2"; failures=$((failures + 1)); fi
+check() {  # check CONDITION-STATUS WHAT [LOG]: on a failure, LOG's last lines say why
+  if [ "$1" = 0 ]; then echo "  ok    $2"; return; fi
+  echo "  FAIL  $2"; failures=$((failures + 1))
+  [ -n "${3:-}" ] && tr '\r' '\n' < "$3" | grep -v '^$' | tail -n 40 | sed "s|^|        $(basename "$3"): |"
+  return 0
 }
 seconds() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(seconds)" 'BEGIN { printf "%.0f", b - a }'; }
@@ -116,14 +119,14 @@ judged() {  # judged FILE: the README's judge line on FILE as my_solution.cpp; i
 judged accepted.cpp; status=$?
 first_verdict=$(since "$started")
 grep -q "LeetCode verdict: Accepted" "$build/accepted.cpp.log"
-check $(( $? + status )) "an Accepted file: $(verdict "$build/accepted.cpp.log"), exit $status"
+check $(( $? + status )) "an Accepted file: $(verdict "$build/accepted.cpp.log"), exit $status" "$build/accepted.cpp.log"
 echo "  (from podman build to this first verdict: $first_verdict s)"
 judged wrong_answer.cpp; status=$?
 grep -q "LeetCode verdict: Wrong Answer" "$build/wrong_answer.cpp.log"
-check $(( $? + (status == 0) )) "a Wrong Answer: $(verdict "$build/wrong_answer.cpp.log"), exit $status"
+check $(( $? + (status == 0) )) "a Wrong Answer: $(verdict "$build/wrong_answer.cpp.log"), exit $status" "$build/wrong_answer.cpp.log"
 judged hostile.cpp; status=$?
 grep -q "the solution created a process" "$build/hostile.cpp.log"
-check $(( $? + (status == 0) )) "a hostile file: $(verdict "$build/hostile.cpp.log"), its process refused, exit $status"
+check $(( $? + (status == 0) )) "a hostile file: $(verdict "$build/hostile.cpp.log"), its process refused, exit $status" "$build/hostile.cpp.log"
 escaped=$(find "$tree" "$build" -name escaped.txt | wc -l)
 check "$escaped" "the hostile file wrote nothing outside its box ($escaped files escaped.txt)"
 check $(( $(containers) - before )) "no container is left behind ($(containers) now, $before before)"
@@ -132,7 +135,7 @@ started=$(seconds)
 test_line=$(readme_line "docker run" "make test")
 (cd "$tree" && eval "$test_line") < /dev/null > "$build/make-test.log" 2>&1
 status=$?
-check $status "make test in the image: $(grep -E '^\[  PASSED  \]|tests? (passed|failed)' "$build/make-test.log" | tail -n 2 | tr '\n' ' ')($(since "$started") s)"
+check $status "make test in the image: $(grep -E '^\[  PASSED  \]|tests? (passed|failed)' "$build/make-test.log" | tail -n 2 | tr '\n' ' ')($(since "$started") s)" "$build/make-test.log"
 
 serve_line=$(readme_line "docker run" "make serve")
 # In a terminal of its own (script(1)), as a user types it, so that Ctrl-C is a keystroke: the
@@ -167,11 +170,13 @@ cp "$build/accepted.cpp" "$tree/my_solution.cpp"
 (cd "$tree" && make judge SOLUTION=my_solution.cpp STANDING=0) > "$build/host-judge.log" 2>&1
 status=$?
 grep -q "LeetCode verdict: Accepted" "$build/host-judge.log"
-check $(( $? + status )) "the tree built in the container (/work) builds and judges on the host ($tree): exit $status"
+check $(( $? + status )) "the tree built in the container (/work) builds and judges on the host ($tree): exit $status" \
+  "$build/host-judge.log"
 # And back: the tree the host built, judged in the container again.
 judged accepted.cpp; status=$?
 grep -q "LeetCode verdict: Accepted" "$build/accepted.cpp.log"
-check $(( $? + status )) "the tree built on the host builds and judges in the container again: exit $status"
+check $(( $? + status )) "the tree built on the host builds and judges in the container again: exit $status" \
+  "$build/accepted.cpp.log"
 set -e
 echo "container-check: image $("${podman[@]}" image inspect sudoku-judge --format '{{.Size}}' | awk '{ printf "%.2f GB", $1 / 1e9 }'), " \
      "$failures failed"

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <vector>
 
@@ -17,7 +16,14 @@ namespace core {
 std::optional<std::string> tryReadTextFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  // read(), not an istreambuf_iterator: a read that fails (a folder: EISDIR; a /proc file whose
+  // process ends meanwhile: ESRCH) throws out of libstdc++'s underflow through the iterator, but
+  // only sets badbit through read().
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) text.append(buffer, in.gcount());
+  if (in.bad()) return std::nullopt;
+  return text;
 }
 
 std::string readTextFile(const std::string& path) {
@@ -33,6 +39,7 @@ std::string unifiedDiff(const std::string& fromLabel, const std::string& fromPat
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 2);  // its complaint, for the exception
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   std::vector<std::string> args = {"diff", "-u", "--label", fromLabel, "--label", toLabel, fromPath, toPath};
   std::vector<char*> argv;
@@ -48,7 +55,8 @@ std::string unifiedDiff(const std::string& fromLabel, const std::string& fromPat
   close(out[0]);
   int status = 0;
   if (failed || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
-    throw std::runtime_error("diff " + fromLabel + " " + toLabel + " failed (diffutils)");
+    throw std::runtime_error("diff " + fromLabel + " " + toLabel + " failed (diffutils)" +
+                             (failed || text.empty() ? "" : ": " + text.substr(0, text.find('\n'))));
   return text;
 }
 

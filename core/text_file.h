@@ -8,11 +8,12 @@
 
 namespace core {
 
-// The file's bytes, or nullopt when it cannot be opened (missing, unreadable). An empty file
-// is an empty string, not nullopt.
+// The file's bytes, or nullopt when it cannot be opened or read (missing, unreadable, a folder,
+// a /proc file whose process has gone); it never throws. An empty file is an empty string, not
+// nullopt.
 std::optional<std::string> tryReadTextFile(const std::string& path);
 
-// The file's bytes; throws std::runtime_error("<path>: cannot read") when it cannot be opened.
+// The file's bytes; throws std::runtime_error("<path>: cannot read") when it cannot be opened or read.
 std::string readTextFile(const std::string& path);
 
 // GNU diff's unified diff (`diff -u`, diffutils) of the files at fromPath and toPath, headed by

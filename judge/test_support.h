@@ -3,6 +3,9 @@
 // arguments, its output and exit status. Only for a test file the Makefile gives JUDGE_BINARY (the
 // judge's path), as it does every test file that runs the judge.
 #pragma once
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +44,28 @@ inline std::string judgeOutput(std::vector<std::string> args, int& status) {
 inline const core::Case& example() {
   static const core::Case c = core::loadCases(kRoot + "/testcases/leetcode_example.txt").at(0);
   return c;
+}
+
+// Every file and folder of the repository but .git/ and the build folders (/build*/, as
+// .gitignore has them), each with its size and modification time, a line each: what judged code
+// must not change. Walked rather than asked of `git status`, which says nothing in a tree that is
+// not a clone (the container check's copy) or on a machine without git (the image).
+inline std::string repositoryFiles() {
+  namespace fs = std::filesystem;
+  std::string state;
+  for (auto entry = fs::recursive_directory_iterator(kRoot); entry != fs::recursive_directory_iterator();
+       ++entry) {
+    std::string name = entry->path().filename().string();
+    if (entry.depth() == 0 && (name == ".git" || name.rfind("build", 0) == 0)) {
+      entry.disable_recursion_pending();
+      continue;
+    }
+    struct stat info {};
+    lstat(entry->path().c_str(), &info);
+    state += entry->path().string() + " " + std::to_string(info.st_size) + " " +
+             std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec) + "\n";
+  }
+  return state;
 }
 
 }  // namespace judge

@@ -34,7 +34,6 @@
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -49,6 +48,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include "core/text_file.h"
 #include "history/store.h"
 #include "serve/connection.h"
 #include "serve/editorial.h"
@@ -197,8 +197,8 @@ std::map<pid_t, pid_t> parents() {
   for (dirent* entry; (entry = readdir(proc));) {
     pid_t pid = std::atoi(entry->d_name);
     if (pid <= 0) continue;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    // ("" when the process ends meanwhile: its read fails with ESRCH.)
+    std::string text = core::tryReadTextFile("/proc/" + std::to_string(pid) + "/stat").value_or("");
     size_t end = text.rfind(')');
     char state = 0;
     int parent = 0;
@@ -481,15 +481,14 @@ class Server {
  private:
   // One of the page's files (serve/files.h), read at each request: an edited file shows at a reload.
   static void sendFile(const PageFile& file, httplib::Response& res) {
-    std::ifstream in(file.path, std::ios::binary);
-    if (!in) return void(res.status = 404);
-    res.set_content(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), file.type);
+    std::optional<std::string> text = core::tryReadTextFile(file.path);
+    if (!text) return void(res.status = 404);
+    res.set_content(*std::move(text), file.type);
   }
 
   // The page (serve/page/index.html), its settings put in as a JSON data block.
   void page(const httplib::Request& req, httplib::Response& res) {
-    std::ifstream in(options_.root + "/serve/page/index.html");
-    std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string html = core::tryReadTextFile(options_.root + "/serve/page/index.html").value_or("");
     Json config = Json{{"lang", options_.lang}, {"maxSourceBytes", kMaxSourceBytes}, {"example", kExample}};
     std::string data = config.dump();
     for (size_t at; (at = data.find('<')) != std::string::npos;) data.replace(at, 1, "\\u003c");

@@ -50,20 +50,10 @@ std::vector<std::string> hostileFiles() {
   return files;
 }
 
-std::string commandOutput(const std::string& command) {
-  std::string output;
-  if (FILE* pipe = popen(command.c_str(), "r")) {
-    char buffer[4096];
-    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-    pclose(pipe);
-  }
-  return output;
-}
-
-// What judged code must not change: the repository (git sees every tracked
-// and untracked file) and the judge's programs, by size and modification time.
+// What judged code must not change: the repository's files and the judge's programs, by size and
+// modification time.
 std::string repositoryState() {
-  std::string state = commandOutput("git -C '" + kRoot + "' status --porcelain --untracked-files=all");
+  std::string state = repositoryFiles();
   std::vector<fs::path> programs = {fs::read_symlink("/proc/self/exe"), JUDGE_BINARY};
   for (const auto& entry : fs::directory_iterator(builtWorkspace().judged))
     if (entry.is_regular_file()) programs.push_back(entry.path());
@@ -145,6 +135,7 @@ TEST_P(Hostile, GetsItsVerdictAndLeavesNothingBehind) {
   options.sets = {sets.empty() ? "leetcode_example" : sets};
   options.timeLimitMs = limit.empty() ? 100 : std::stoi(limit);
   std::string before = repositoryState();
+  ASSERT_NE(before.find("/judge/sandbox/sandbox_test.cpp "), std::string::npos) << before;
 
   FileResult result = judgeFile(file, options);
   std::string report = everyReport(result);
