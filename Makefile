@@ -74,6 +74,13 @@ record = $(shell mkdir -p $(dir $(1)) && echo '$(2)' | cmp -s - $(1) || echo '$(
 # A library the rule needs, or a clear message naming the package that brings it.
 NEED_GTEST = @pkg-config --exists gtest || { echo "GoogleTest not found: sudo apt-get install libgtest-dev pkg-config" >&2; exit 1; }
 NEED_JSON  = @test -f /usr/include/nlohmann/json.hpp || { echo "nlohmann/json not found: sudo apt-get install nlohmann-json3-dev" >&2; exit 1; }
+# The versions of the Debian packages whose headers the precompiled headers hold, a prerequisite
+# of each: apt replaces headers with files that keep their package's older times, which make
+# would not see, and clang refuses a header precompiled from the files before.
+SYSTEM_HEADERS := $(BUILD)/system-headers
+$(call record,$(SYSTEM_HEADERS),$(shell dpkg-query -W -f='$${Package}:$${Architecture}=$${Version} ' libc6-dev \
+  linux-libc-dev libstdc++-12-dev clang-19 nlohmann-json3-dev libgtest-dev libcli11-dev libcpp-httplib-dev \
+  libsqlite3-dev libseccomp-dev libbenchmark-dev 2>/dev/null))
 GTEST_LIBS      = $(shell pkg-config --libs gtest 2>/dev/null)
 GTEST_MAIN_LIBS = $(shell pkg-config --libs gtest_main 2>/dev/null)
 .PHONY: need-json

@@ -134,25 +134,27 @@ std::vector<std::string> linkedSolutions(const std::string& cell) {
   return names;
 }
 
-// "| 5 | [`a`](a.cpp), [`_b`](b.cpp) | ..." -> step "5", solutions a, b; nullopt
-// for a row that is not a step (the header, the rule).
+// "| 5 | [`a`](a.cpp), [`_b`](b.cpp) | idea | ..." -> step "5", solutions a, b,
+// the idea; nullopt for a row that is not a step (the header, the rule).
 std::optional<ReadingStep> stepRow(const std::string& line) {
   size_t second = line.rfind('|', 0) == 0 ? line.find('|', 1) : std::string::npos;
   size_t third = second == std::string::npos ? second : line.find('|', second + 1);
   if (third == std::string::npos) return std::nullopt;
   std::string number = trimmedCell(line.substr(1, second - 1));
   if (!isStepNumber(number)) return std::nullopt;
-  return ReadingStep{number, linkedSolutions(line.substr(second + 1, third - second - 1))};
+  size_t fourth = line.find('|', third + 1);
+  std::string idea = fourth == std::string::npos ? "" : trimmedCell(line.substr(third + 1, fourth - third - 1));
+  return ReadingStep{number, linkedSolutions(line.substr(second + 1, third - second - 1)), idea};
 }
 
 }  // namespace
 
-std::vector<ReadingStep> readingPath(const std::string& readme) {
+std::vector<ReadingStep> readingPath(const std::string& readme, const std::string& heading) {
   std::vector<ReadingStep> path;
   std::istringstream lines(readme);
   bool inSection = false;
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("## ", 0) == 0) inSection = line == "## Reading path";
+    if (line.rfind("## ", 0) == 0) inSection = line == heading;
     else if (inSection)
       if (std::optional<ReadingStep> step = stepRow(line)) path.push_back(*step);
   }

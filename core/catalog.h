@@ -45,16 +45,19 @@ std::vector<std::string> setsForAnyFile(const std::string& root);
 std::vector<std::string> bundledSolutions(const std::string& root);
 
 // A step of the reading path (solutions/README.md, "## Reading path"): its
-// label ("4", "7b") and the solutions its row links to, in the row's order.
+// label ("4", "7b"), the solutions its row links to, in the row's order, and
+// the idea it adds (the next cell, as written: Markdown).
 struct ReadingStep {
   std::string step;
   std::vector<std::string> solutions;
+  std::string idea = "";
 };
 
 // The reading path's steps in the table's order, read from the markdown
-// table under the "## Reading path" heading of `readme`'s text: each row
-// `| step | [`name`](name.cpp), ... | ...`. Empty when there is no such table.
-std::vector<ReadingStep> readingPath(const std::string& readme);
+// table under the `heading` of `readme`'s text (the Chinese README's is
+// "## 阅读路径"): each row `| step | [`name`](name.cpp), ... | idea | ...`.
+// Empty when there is no such table.
+std::vector<ReadingStep> readingPath(const std::string& readme, const std::string& heading = "## Reading path");
 
 // The step of the path that links to `solution`, or "" when none does.
 std::string stepOf(const std::vector<ReadingStep>& path, const std::string& solution);

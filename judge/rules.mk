@@ -96,7 +96,7 @@ $(JUDGE_RUNTIME): $(JUDGE_PCH)
 # -fpch-instantiate-templates: the templates the standard library's own inline functions use are
 # instantiated in the header, once, not at the end of every judged file; the code each file
 # compiles to is the same, byte for byte (judge/verdict/README.md).
-$(JUDGED)/core-prelude.pch: core/prelude.h
+$(JUDGED)/core-prelude.pch: core/prelude.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(JUDGE_CXX) -std=$(JUDGE_STD) $(LEETCODE_FLAGS) -fpch-instantiate-templates -x c++-header $< -o $@
 

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/catalog.h"
 #include "core/text_file.h"
 
 namespace serve {
@@ -58,19 +59,6 @@ std::vector<Row> tableAfter(const std::vector<std::string>& lines, const std::st
     rows.push_back(row);
   }
   return rows;
-}
-
-// The files a cell links to ("[`x`](naive_backtracking.cpp), ..."): their names, without .cpp.
-std::vector<std::string> linkedSolutions(const std::string& cell) {
-  std::vector<std::string> names;
-  for (size_t at = 0; (at = cell.find("](", at)) != std::string::npos; ++at) {
-    size_t end = cell.find(".cpp)", at);
-    if (end == std::string::npos) break;
-    std::string name = cell.substr(at + 2, end - at - 2);
-    if (!name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos)
-      names.push_back(name);
-  }
-  return names;
 }
 
 // The README's own comparisons: "diff solutions/A.cpp solutions/B.cpp" gives B's diff from A.
@@ -134,24 +122,22 @@ std::string editorialJson(const std::string& root, const std::string& lang) {
   std::string english = core::readTextFile(root + "/solutions/README.md");
   bool zh = lang == "zh";
   std::string readme = zh ? core::readTextFile(root + "/solutions/README.zh-CN.md") : english;
-  std::vector<Row> path = tableAfter(linesOf(readme), zh ? "## 阅读路径" : "## Reading path");
+  std::vector<core::ReadingStep> path = core::readingPath(readme, zh ? "## 阅读路径" : "## Reading path");
   std::map<std::string, std::string> base = comparedWith(english);
   Json steps = Json::array();
   std::string before;  // the previous step's first file
-  for (size_t r = 1; r < path.size(); ++r) {
-    if (path[r].size() < 3) continue;
+  for (const core::ReadingStep& step : path) {
+    if (step.solutions.empty()) continue;
     Json solutions = Json::array();
-    std::vector<std::string> names = linkedSolutions(path[r][1]);
-    for (const std::string& name : names) {
+    for (const std::string& name : step.solutions) {
       std::string file = "solutions/" + name + ".cpp", code = core::readTextFile(root + "/" + file);
       std::string from = base.count(name) ? base[name] : before;
       solutions.push_back({{"name", name}, {"file", file}, {"comment", openingComment(code)}, {"code", code},
                            {"base", from.empty() ? Json() : Json("solutions/" + from + ".cpp")},
                            {"diff", from.empty() ? "" : repositoryDiff(root, "solutions/" + from + ".cpp", file)}});
     }
-    if (names.empty()) continue;
-    steps.push_back({{"step", plainText(path[r][0])}, {"idea", plainText(path[r][2])}, {"solutions", solutions}});
-    before = names.front();
+    steps.push_back({{"step", step.step}, {"idea", plainText(step.idea)}, {"solutions", solutions}});
+    before = step.solutions.front();
   }
   if (steps.empty()) throw std::runtime_error("solutions/README.md's reading path has no step");
   Json out = {{"readme", zh ? "solutions/README.zh-CN.md" : "solutions/README.md"}, {"steps", steps},

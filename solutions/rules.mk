@@ -50,7 +50,7 @@ endif
 # parsed once for every wrapped solution, not once for each (most of a file's compile): g++ finds
 # $(BUILD)/pch/core/prelude.h.gch before core/prelude.h, and uses it when the flags match.
 PRELUDE_GCH := $(if $(QUICK_CXX),,$(if $(filter g++%,$(notdir $(CXX))),$(BUILD)/pch/core/prelude.h.gch))
-$(BUILD)/pch/core/prelude.h.gch: core/prelude.h
+$(BUILD)/pch/core/prelude.h.gch: core/prelude.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)echo '#include "core/prelude.h"  // compiled, not opened: no "#pragma once in main file"' > $@.h && \
 	  $(CXX) $(ALLFLAGS) $(call instrument,$(CXX)) -MT $@ -MF $@.d -x c++-header $@.h -o $@

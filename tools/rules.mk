@@ -137,11 +137,11 @@ $(filter-out $(CXX23_WRAPPERS),$(WRAPPERS)): $(SOLUTIONS_PCH)
 STANDARD_OBJS := $(filter $(OBJ)/%,$(CORE_LIB)) $(SUDOKU_OBJ)/parallel.o $(SUDOKU_OBJ)/generator.o
 $(STANDARD_OBJS): COMPILE = $(QUICK_CXX) $(ALLFLAGS) -include-pch $(STANDARD_PCH)
 $(STANDARD_OBJS) $(SOLUTIONS_PCH): $(STANDARD_PCH)
-$(STANDARD_PCH): tools/pch/standard.h
+$(STANDARD_PCH): tools/pch/standard.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(CXXFLAGS) -I. -fpch-instantiate-templates -MD -MP -MT $@ -MF $@.d \
 	  -x c++-header $< -o $@
-$(SOLUTIONS_PCH): core/prelude.h
+$(SOLUTIONS_PCH): core/prelude.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(QUICK_CXX) $(CXXSTD) $(CXXFLAGS) -I. -fpch-instantiate-templates -include-pch $(STANDARD_PCH) \
 	  -MD -MP -MT $@ -MF $@.d -x c++-header $< -o $@
@@ -150,7 +150,7 @@ $(SOLUTIONS_PCH): core/prelude.h
 # prerequisite, must not inherit it.)
 $(TESTS_PCH) $(CLI_PCH): private PCH_BASE = -include-pch $(JUDGE_PCH_OWN)
 $(TESTS_PCH) $(CLI_PCH): $(JUDGE_PCH_OWN)
-$(BUILD)/pch/%.pch: tools/pch/%.h
+$(BUILD)/pch/%.pch: tools/pch/%.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(NEED_JSON)
 	$(if $(filter tests,$*),$(NEED_GTEST))

@@ -87,8 +87,24 @@ TEST(Standing, TheReadingPathIsReadFromItsOwnSectionOnly) {
   ASSERT_EQ(path.size(), 2u);
   EXPECT_EQ(path[0].step, "5");
   EXPECT_EQ(path[0].solutions, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(path[0].idea, "idea");
   EXPECT_EQ(stepOf(path, "c"), "7b");
   EXPECT_EQ(stepOf(path, "x"), "");
+}
+
+// The Chinese README's path (under "## 阅读路径", which the Editorial shows in Chinese) has the
+// English one's steps and files, each with an idea of its own words.
+TEST(Standing, TheChineseReadingPathHasTheEnglishStepsAndFiles) {
+  std::vector<ReadingStep> english = readingPath(readme());
+  std::vector<ReadingStep> chinese =
+      readingPath(readTextFile(kRoot + "/solutions/README.zh-CN.md"), "## 阅读路径");
+  ASSERT_EQ(chinese.size(), english.size());
+  for (size_t i = 0; i < english.size(); ++i) {
+    EXPECT_EQ(chinese[i].step, english[i].step);
+    EXPECT_EQ(chinese[i].solutions, english[i].solutions) << "step " << english[i].step;
+    EXPECT_FALSE(english[i].idea.empty()) << "step " << english[i].step;
+    EXPECT_NE(chinese[i].idea, english[i].idea) << "step " << english[i].step;
+  }
 }
 
 // The acceptance check: a copy of a bundled file, against that file, is within 15% of 1.0x on

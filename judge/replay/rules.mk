@@ -40,10 +40,10 @@ $(if $(QUICK_CXX),$(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)),$(REPLAY_RUNT
 # LeetCode's prelude parsed once, at the program's flags (most of each file's compile): clang's
 # precompiled header (its templates instantiated once, as the judge's), or g++'s.
 REPLAY_PCH := $(if $(findstring clang,$(REPLAY_CXX)),$(REPLAY_DIR)/core-prelude.pch,              $(if $(findstring g++,$(notdir $(REPLAY_CXX))),$(REPLAY_DIR)/pch/core/prelude.h.gch))
-$(REPLAY_DIR)/pch/core/prelude.h.gch: core/prelude.h
+$(REPLAY_DIR)/pch/core/prelude.h.gch: core/prelude.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -x c++-header $< -o $@
-$(REPLAY_DIR)/core-prelude.pch: core/prelude.h
+$(REPLAY_DIR)/core-prelude.pch: core/prelude.h $(SYSTEM_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,PCH,$@)$(REPLAY_CXX) -std=c++23 $(REPLAY_FLAGS) $(REPLAY_INSTRUMENT) -fpch-instantiate-templates \
 	  -x c++-header $< -o $@
