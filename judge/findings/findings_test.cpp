@@ -5,6 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "history/store.h"
+#include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
 
@@ -102,6 +108,68 @@ TEST(Findings, TheStandingIsAListOfRatiosInJson) {
   EXPECT_DOUBLE_EQ(report.at("standing_floor_micros").at("magictour").get<double>(), 30);
   EXPECT_TRUE(report.at("shrunk").is_null());
   EXPECT_TRUE(report.at("near_limit").empty());
+}
+
+// make history ID=N prints a kept report's findings again: read back from the report the judge
+// kept in the history, they are the text the same run printed (the shrunk puzzle and its make
+// debug line; the state between calls; the TLE risk).
+TEST(Findings, AKeptReportReadBackPrintsAsTheJudgePrintedIt) {
+  std::string db = testing::TempDir() + "findings-read-back-" + std::to_string(getpid()) + ".sqlite";
+  std::vector<std::vector<std::string>> runs = {
+      {"--sets", "leetcode_example", "--standing", "0", knownWrong("box_index_sum.cpp")},
+      {"--sets", "magictour", "--max-cases", "3", "--standing", "0", knownWrong("globals_not_reset.cpp")},
+      {"--sets", "leetcode_example,leetcode_reported", "--max-cases", "1", "--time-limit-ms", "300", "--standing", "0",
+       kRoot + "/judge/fixtures/slow_near_limit.cpp"}};
+  long long id = 0;
+  for (std::vector<std::string> args : runs) {
+    args.insert(args.begin(), {"--record", "judge", "--history-db", db});
+    std::string text = judge(args).output;
+    std::optional<history::Submission> kept = history::Store(db, false).find(++id);
+    ASSERT_TRUE(kept) << text;
+    Json report = Json::parse(kept->report);
+    FileResult result = resultFromJson(report);
+    std::string again = findingsText(findingsFromJson(report, result), result, builtWorkspace());
+    ASSERT_GT(again.size(), 40u) << args.back() << "\n" << report.dump();
+    EXPECT_NE(text.find(again), std::string::npos) << args.back() << ": the judge printed\n" << text << "\nread back:\n" << again;
+  }
+  for (const char* end : {"", "-wal", "-shm"}) std::remove((db + end).c_str());
+}
+
+TEST(Findings, AStandingReadBackIsTheSameText) {
+  Findings found;
+  StandingReport standing;
+  standing.rows.push_back({"dancing_links", "magictour", 0.5, 0.45, 0.6, 50, 100, 5, 5, false});
+  standing.rows.push_back({"naive_backtracking", "magictour", 0.01, 0.009, 0.011, 50, 5000, 5, 5, true});
+  standing.floorMicros["magictour"] = 30;
+  standing.notes.push_back("bitmask_mrv_deducing_this: not timed");
+  standing.subset = "5 cases a set";
+  found.standing = standing;
+  Json report = Json::object();
+  addFindings(report, found);
+  FileResult result;
+  result.file = "mine.cpp";
+  std::string again = findingsText(findingsFromJson(Json::parse(dumpJson(report)), result), result, builtWorkspace());
+  EXPECT_EQ(again, findingsText(found, result, builtWorkspace()));
+  EXPECT_NE(again.find("dancing_links"), std::string::npos) << again;
+}
+
+// A kept report is the user's file: a member of the wrong kind, or a case number past any set, is
+// left out, never thrown or allocated for.
+TEST(Findings, ADamagedReportReadsBackAsNoFindings) {
+  FileResult result;
+  result.file = "mine.cpp";
+  for (const char* text : {R"({"shrunk": {"case": "x", "line": 5, "set": 1}})",
+                           R"({"shrunk": {"case": 1, "line": "not a board"}, "near_limit": 3})",
+                           R"({"state_between_calls": {"case": 1e15, "sequence": [{"case": -4}]}})",
+                           R"({"near_limit": [{"case": 99999999999}, 7], "standing": {"rows": 1}})", R"([1, 2])",
+                           R"("text")"}) {
+    Findings found = findingsFromJson(Json::parse(text), result);
+    EXPECT_FALSE(found.shrunk || found.order || found.standing || found.failing || found.debugCase) << text;
+    EXPECT_TRUE(found.nearLimit.empty()) << text;
+  }
+  Findings partial = findingsFromJson(Json::parse(R"({"standing": [{"solution": 3, "ratio": "fast"}]})"), result);
+  ASSERT_TRUE(partial.standing) << "a row of the wrong kinds is kept with what it has";
+  EXPECT_EQ(partial.standing->rows.size(), 1u);
 }
 
 TEST(Findings, AStandingOtherThanQuickFullOrZeroIsAUsageError) {
