@@ -57,8 +57,9 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     // The replay (judge --replay) reads and writes explore's page data: the one room of the judge
     // that uses explore/ (judge/replay/README.md says why); explore never includes the judge.
     {"judge/replay", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "explore"}},
-    // What a judgement leaves in the history, and make history's view of it (the judge's report again).
-    {"judge/history", {"core", "judge/sandbox", "judge/verdict", "judge/report", "history"}},
+    // What a judgement leaves in the history, and make history's view of it (the judge's report
+    // again, its findings too): beside judge/debug, after judge/findings.
+    {"judge/history", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "history"}},
     {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug",
                "judge/replay", "judge/history"}},
 };

@@ -59,7 +59,12 @@ grep -q '^LeetCode verdict: Wrong Answer — 0 / 56 testcases passed' "$tmp/show
   grep -q '^Input: ' "$tmp/show" && grep -q '^Expected: ' "$tmp/show" || fail "ID=2 is not the report again: $(cat "$tmp/show")"
 $make history HISTORY_DB="$db" ID=2 JUDGE_LANG=zh_CN > "$tmp/show.zh"
 grep -q '^LeetCode 执行结果：解答错误' "$tmp/show.zh" || fail "ID=2 in Chinese: $(head -3 "$tmp/show.zh")"
-ok "a report shown again, in English and in Chinese"
+# The findings too: the smallest failing puzzle and its make debug line, as make judge printed them.
+sed -n '/^== The smallest failing puzzle/,/^  make debug /p' "$tmp/wa.out" > "$tmp/wa.findings"
+[ -s "$tmp/wa.findings" ] && grep -qF -f "$tmp/wa.findings" "$tmp/show" &&
+  [ "$(sed -n '/^== The smallest failing puzzle/,/^  make debug /p' "$tmp/show")" = "$(cat "$tmp/wa.findings")" ] ||
+  fail "ID=2 lacks make judge's findings: $(cat "$tmp/wa.findings")"
+ok "a report shown again, in English and in Chinese, its findings too"
 
 $make history HISTORY_DB="$db" DIFF=1,2 > "$tmp/diff"
 grep -q '^#1: Accepted' "$tmp/diff" && grep -q '^#2: Wrong Answer' "$tmp/diff" &&

@@ -288,7 +288,7 @@ judge::Findings findOutLive(LiveReport& live, const judge::Program& program, con
                             const judge::FindingsOptions& options, const judge::StressOptions& stress,
                             std::optional<judge::StressResult>& stressed, const judge::Workspace& workspace) {
   judge::Findings found = judge::findOut(program, result, options, workspace);
-  live.print(judge::findingsText(found, result, options, workspace));
+  live.print(judge::findingsText(found, result, workspace));
   if (stress.seconds > 0) {
     live.print("\n" + trf("(stress: generated puzzles for %s s, seed %s)",
                            {std::to_string(stress.seconds), std::to_string(stress.seed)}) + "\n");
@@ -455,7 +455,7 @@ Run judgeLines(const std::string& file, judge::JudgeOptions options, int jobs,
     judge::Json members = judge::Json::object();
     judge::addFindings(members, *found);
     members.erase("standing");
-    members["text"] = judge::findingsText(*found, result, findings, workspace);
+    members["text"] = judge::findingsText(*found, result, workspace);
     lines.emit("findings", members);
     if (stress.seconds > 0) {
       stressed = judge::runStress(program, stress, workspace);

@@ -1,7 +1,10 @@
 #include "judge/findings/findings.h"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <type_traits>
 
 #include "core/catalog.h"
 #include "core/text_file.h"
@@ -54,7 +57,7 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
   Shrunk shrunk = shrinkFailingCase(program.path, c, failing.verdict, limitMs, options.shrinkBudget);
   std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
   if (reason.empty()) found.notShrunk = tr("not shrunk: the smallest board passed when run once more (a flaky failure?)");
-  else found.shrunk = ShrunkCase{shrunk, reason};
+  else found.shrunk = ShrunkCase{shrunk, reason, options.shrinkBudget};
 }
 
 std::string caseWords(const FailingCase& failing, size_t index) {
@@ -79,8 +82,7 @@ std::string orderText(const StateBetweenCalls& order, const FailingCase& failing
   return text;
 }
 
-std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result,
-                       const FindingsOptions& options) {
+std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result) {
   const Shrunk& s = found.shrunk;
   std::string text = "\n== " + trf("The smallest failing puzzle: %s shrunk from %s empty cells to %s (empty cells "
                                     "filled from its solution while it still fails alone; %s runs, %s of a %s "
@@ -88,7 +90,7 @@ std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, cons
                                     {caseWords(failing, failing.index), std::to_string(s.emptyBefore),
                                      std::to_string(s.emptyAfter), std::to_string(s.trials),
                                      secondsText(s.spent.count() / 1000.0),
-                                     secondsText(options.shrinkBudget.count() / 1000.0),
+                                     secondsText(found.budget.count() / 1000.0),
                                      s.minimal ? tr("no single cell more can be filled")
                                                : tr("the budget ran out first")}) + "\n";
   text += toGrid(s.puzzle);
@@ -134,7 +136,7 @@ Json orderJson(const StateBetweenCalls& order, const FailingCase& failing) {
 
 Json shrunkJson(const ShrunkCase& found, const FailingCase& failing) {
   const Shrunk& s = found.shrunk;
-  return Json{{"puzzle", toLeetCode(s.puzzle)}, {"line", toLine(s.puzzle)}, {"empty_before", s.emptyBefore}, {"empty_after", s.emptyAfter}, {"set", failing.set}, {"case", int(failing.index) + 1}, {"where", failing.cases[failing.index].where}, {"reason", found.reason}, {"minimal", s.minimal}, {"runs", s.trials}, {"millis", (long long)s.spent.count()}};
+  return Json{{"puzzle", toLeetCode(s.puzzle)}, {"line", toLine(s.puzzle)}, {"empty_before", s.emptyBefore}, {"empty_after", s.emptyAfter}, {"set", failing.set}, {"case", int(failing.index) + 1}, {"where", failing.cases[failing.index].where}, {"reason", found.reason}, {"minimal", s.minimal}, {"runs", s.trials}, {"millis", (long long)s.spent.count()}, {"budget_millis", (long long)found.budget.count()}};
 }
 
 Json standingJson(const StandingReport& report) {
@@ -165,6 +167,108 @@ void addFindings(Json& report, const Findings& found) {
   }
 }
 
+namespace {
+
+// A member of a kept report, when it is there and of kind T; else `otherwise`.
+template <typename T>
+T member(const Json& object, const char* key, T otherwise) {
+  if (!object.is_object() || !object.contains(key)) return otherwise;
+  const Json& value = object[key];
+  if constexpr (std::is_same_v<T, bool>) return value.is_boolean() ? value.get<bool>() : otherwise;
+  else if constexpr (std::is_arithmetic_v<T>) return value.is_number() ? value.get<T>() : otherwise;
+  else return value.is_string() ? value.get<T>() : otherwise;
+}
+
+// A case's number (1, 2, ...) as an index; nullopt past any set's size.
+std::optional<size_t> caseIndex(const Json& object) {
+  long long number = member(object, "case", 0LL);
+  if (number < 1 || number > 1'000'000) return std::nullopt;
+  return size_t(number - 1);
+}
+
+std::optional<Board> boardOf(const std::string& text) {
+  try {
+    return parseBoard(text);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+// The case the experiments started from, with the cases the report names (the shrunk one, or the
+// failing sequence's): enough for the text, which names each by its set, number and place.
+std::optional<FailingCase> failingOf(const Json& from, const Json& sequence) {
+  std::optional<size_t> index = caseIndex(from);
+  if (!index) return std::nullopt;
+  FailingCase failing;
+  failing.set = member(from, "set", std::string());
+  failing.index = *index;
+  failing.cases.resize(*index + 1);
+  failing.cases[*index].where = member(from, "where", std::string());
+  for (const Json& c : sequence.is_array() ? sequence : Json::array()) {
+    std::optional<size_t> i = caseIndex(c);
+    if (!i) continue;
+    if (*i >= failing.cases.size()) failing.cases.resize(*i + 1);
+    failing.cases[*i].where = member(c, "where", std::string());
+    if (std::optional<Board> puzzle = boardOf(member(c, "input", std::string()))) failing.cases[*i].puzzle = *puzzle;
+  }
+  return failing;
+}
+
+std::optional<StandingReport> standingOf(const Json& report) {
+  if (!report.contains("standing") || !report["standing"].is_array()) return std::nullopt;
+  StandingReport standing;
+  for (const Json& row : report["standing"])
+    standing.rows.push_back(Standing{member(row, "solution", std::string()), member(row, "set", std::string()),
+                                     member(row, "ratio", 0.0), member(row, "low", 0.0), member(row, "high", 0.0),
+                                     member(row, "your_micros", 0.0), member(row, "its_micros", 0.0),
+                                     size_t(std::max(0LL, member(row, "cases", 0LL))), member(row, "rounds", 0),
+                                     member(row, "near_floor", false)});
+  if (report.contains("standing_floor_micros") && report["standing_floor_micros"].is_object())
+    for (const auto& [set, micros] : report["standing_floor_micros"].items())
+      if (micros.is_number()) standing.floorMicros[set] = micros.get<double>();
+  if (report.contains("standing_notes") && report["standing_notes"].is_array())
+    for (const Json& note : report["standing_notes"])
+      if (note.is_string()) standing.notes.push_back(note.get<std::string>());
+  standing.subset = member(report, "standing_cases", std::string());
+  return standing;
+}
+
+}  // namespace
+
+Findings findingsFromJson(const Json& report, const FileResult& result) {
+  Findings found;
+  if (!report.is_object()) return found;
+  if (report.contains("near_limit") && report["near_limit"].is_array())
+    for (const Json& near : report["near_limit"])
+      if (std::optional<size_t> index = caseIndex(near))
+        found.nearLimit.push_back(NearLimit{member(near, "set", std::string()), *index, member(near, "micros", 0LL),
+                                            member(near, "limit_ms", 0), member(near, "rerun", false)});
+  const Json order = report.value("state_between_calls", Json()), shrunk = report.value("shrunk", Json());
+  if (order.is_object()) {
+    found.failing = failingOf(order, order.value("sequence", Json()));
+    if (found.failing) {
+      StateBetweenCalls state{found.failing->index, {}, member(order, "shortest", false), member(order, "runs", 0)};
+      for (const Json& c : order.value("sequence", Json::array()))
+        if (std::optional<size_t> i = caseIndex(c)) state.sequence.push_back(*i);
+      found.order = state;
+    }
+  } else if (shrunk.is_object()) {
+    std::optional<FailingCase> failing = failingOf(shrunk, Json());
+    std::optional<Board> puzzle = boardOf(member(shrunk, "line", std::string()));
+    if (failing && puzzle) {
+      found.failing = failing;
+      Shrunk s{*puzzle, member(shrunk, "empty_before", 0), member(shrunk, "empty_after", 0), member(shrunk, "runs", 0),
+               member(shrunk, "minimal", false), std::chrono::milliseconds(member(shrunk, "millis", 0LL))};
+      found.shrunk = ShrunkCase{s, member(shrunk, "reason", std::string()),
+                                std::chrono::milliseconds(member(shrunk, "budget_millis", 15000LL))};
+    }
+  }
+  found.debugCase = caseToDebug(found, result);
+  if (found.debugCase) found.debugCommand = debugCommand(result.file, found.debugCase->puzzle);
+  found.standing = standingOf(report);
+  return found;
+}
+
 Findings findOut(const Program& program, const FileResult& result, const FindingsOptions& options,
                  const Workspace& workspace) {
   Findings found;
@@ -191,12 +295,11 @@ std::string standingNotice(const FindingsOptions& options, const Workspace& work
          "\n";
 }
 
-std::string findingsText(const Findings& found, const FileResult& result, const FindingsOptions& options,
-                         const Workspace& workspace) {
+std::string findingsText(const Findings& found, const FileResult& result, const Workspace& workspace) {
   std::string text;
   if (!found.nearLimit.empty()) text += "\n== " + nearLimitText(found.nearLimit, result);
   if (found.order) text += orderText(*found.order, *found.failing);
-  if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result, options);
+  if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result);
   if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
   if (found.debugCase) text += "\n== " + trf("Step through it in gdb (%s):", {found.debugCase->from}) + "\n" +
                                debugLine(result.file, found.debugCase->puzzle);

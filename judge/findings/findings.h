@@ -43,6 +43,7 @@ struct FailingCase {
 struct ShrunkCase {
   Shrunk shrunk;
   std::string reason;  // why the smallest board fails when run alone, in the checker's words
+  std::chrono::milliseconds budget{0};  // the shrinking's (--shrink-seconds)
 };
 
 struct Findings {
@@ -68,8 +69,7 @@ bool standingWanted(const FileResult& result, const FindingsOptions& options);
 
 // The findings as the judge prints them, after the verdict and the tables;
 // the standing, when measured, last.
-std::string findingsText(const Findings& findings, const FileResult& result,
-                         const FindingsOptions& options, const Workspace& workspace);
+std::string findingsText(const Findings& findings, const FileResult& result, const Workspace& workspace);
 
 // The standing as the judge prints it, the reading path read from solutions/README.md.
 std::string standingSection(const StandingReport& report, const Workspace& workspace);
@@ -85,5 +85,11 @@ std::string debugLine(const std::string& file, const Board& puzzle);
 // The findings as JSON members of the report: "near_limit", "shrunk",
 // "state_between_calls", "debug" (the make debug command, or null), "standing" (judge/report/README.md, "The findings' members").
 void addFindings(Json& report, const Findings& findings);
+
+// The findings read back from those members of a kept report (`result`: the same report's
+// verdict, resultFromJson's), so that make history prints them as the judge did, in the
+// reader's language. A member that is missing or not of its kind is left out; never throws for
+// a report's content. (Not "not shrunk, because ...": the report does not keep it.)
+Findings findingsFromJson(const Json& report, const FileResult& result);
 
 }  // namespace judge

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
 
@@ -102,6 +103,43 @@ TEST(Findings, TheStandingIsAListOfRatiosInJson) {
   EXPECT_DOUBLE_EQ(report.at("standing_floor_micros").at("magictour").get<double>(), 30);
   EXPECT_TRUE(report.at("shrunk").is_null());
   EXPECT_TRUE(report.at("near_limit").empty());
+}
+
+TEST(Findings, AStandingReadBackIsTheSameText) {
+  Findings found;
+  StandingReport standing;
+  standing.rows.push_back({"dancing_links", "magictour", 0.5, 0.45, 0.6, 50, 100, 5, 5, false});
+  standing.rows.push_back({"naive_backtracking", "magictour", 0.01, 0.009, 0.011, 50, 5000, 5, 5, true});
+  standing.floorMicros["magictour"] = 30;
+  standing.notes.push_back("bitmask_mrv_deducing_this: not timed");
+  standing.subset = "5 cases a set";
+  found.standing = standing;
+  Json report = Json::object();
+  addFindings(report, found);
+  FileResult result;
+  result.file = "mine.cpp";
+  std::string again = findingsText(findingsFromJson(Json::parse(dumpJson(report)), result), result, builtWorkspace());
+  EXPECT_EQ(again, findingsText(found, result, builtWorkspace()));
+  EXPECT_NE(again.find("dancing_links"), std::string::npos) << again;
+}
+
+// A kept report is the user's file: a member of the wrong kind, or a case number past any set, is
+// left out, never thrown or allocated for.
+TEST(Findings, ADamagedReportReadsBackAsNoFindings) {
+  FileResult result;
+  result.file = "mine.cpp";
+  for (const char* text : {R"({"shrunk": {"case": "x", "line": 5, "set": 1}})",
+                           R"({"shrunk": {"case": 1, "line": "not a board"}, "near_limit": 3})",
+                           R"({"state_between_calls": {"case": 1e15, "sequence": [{"case": -4}]}})",
+                           R"({"near_limit": [{"case": 99999999999}, 7], "standing": {"rows": 1}})", R"([1, 2])",
+                           R"("text")"}) {
+    Findings found = findingsFromJson(Json::parse(text), result);
+    EXPECT_FALSE(found.shrunk || found.order || found.standing || found.failing || found.debugCase) << text;
+    EXPECT_TRUE(found.nearLimit.empty()) << text;
+  }
+  Findings partial = findingsFromJson(Json::parse(R"({"standing": [{"solution": 3, "ratio": "fast"}]})"), result);
+  ASSERT_TRUE(partial.standing) << "a row of the wrong kinds is kept with what it has";
+  EXPECT_EQ(partial.standing->rows.size(), 1u);
 }
 
 TEST(Findings, AStandingOtherThanQuickFullOrZeroIsAUsageError) {

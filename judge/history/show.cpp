@@ -11,6 +11,7 @@
 #include "core/text_file.h"
 #include "core/words.h"
 #include "history/store.h"
+#include "judge/findings/findings.h"
 #include "judge/report/report.h"
 
 namespace judge {
@@ -98,7 +99,8 @@ int list(history::Store& store) {
 }
 
 // A kept make judge or Submit, printed as make judge printed it: the verdict line, the LeetCode
-// tier, its failure, the stress tiers and theirs.
+// tier, its failure, the stress tiers and theirs, then the findings (the smallest failing puzzle
+// or the state kept between calls, the make debug line, the standing).
 std::string judgedText(const Submission& s, const Json& report) {
   FileResult result = resultFromJson(report);
   result.file = s.file.empty() ? "solution.cpp" : s.file;
@@ -117,7 +119,7 @@ std::string judgedText(const Submission& s, const Json& report) {
     for (const SetResult& set : stress.sets) text += tables.setRow(result.file, set);
     text += failureDetails(stress, false);
   }
-  return text;
+  return text + findingsText(findingsFromJson(report, result), result, builtWorkspace());
 }
 
 // A kept Run: each puzzle's Input, Output and whether it is valid, as the page showed them.
