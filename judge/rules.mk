@@ -118,8 +118,3 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH) $(JUDGED)/link-choice
 # The judge's tests judge the known-wrong files (they need the runtime it links them with), run
 # the judge itself, interrupt and kill it, and run make with this build.
 $(BUILD)/tests: $(JUDGE_LINK) | $(JUDGED)/toolchain.sh $(JUDGE_BIN)
-$(OBJ)/judge/sandbox/sandbox_test.o $(OBJ)/judge/report/report_test.o $(OBJ)/judge/findings/own_case_test.o \
-$(OBJ)/judge/findings/findings_test.o $(OBJ)/judge/verdict/pane_test.o $(OBJ)/judge/translation_test.o: \
-  CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
-$(OBJ)/judge/judge_command_test.o $(OBJ)/judge/debug/debug_test.o $(OBJ)/judge/findings/stress_test.o \
-$(OBJ)/judge/editor_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'

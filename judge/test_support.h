@@ -1,7 +1,7 @@
 // For the judge's tests that run the judge as a user does: where the repository
 // and the fixtures are, LeetCode's example, and this build's judge run with
-// arguments, its output and exit status. Only for a test file the Makefile gives JUDGE_BINARY (the
-// judge's path), as it does every test file that runs the judge.
+// arguments, its output and exit status. JUDGE_BINARY, the judge's path, is given to every test
+// file by the build (tools/rules.mk).
 #pragma once
 #include <sys/stat.h>
 

@@ -10,7 +10,6 @@ sudoku: $(BUILD)/sudoku
 $(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(CORE_LIB) $(BUILD)/solution-list
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^)
 $(BUILD)/tests: $(SUDOKU_LIB) $(CLI_LIB) | $(BUILD)/sudoku
-$(SUDOKU_OBJ)/sudoku_test.o: CPPFLAGS += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
 # The 9x9 engine is built for the CPU that builds it, at -O3, as the fastest public solvers build
 # themselves (tdoku: -march=native), and in the default build by clang 19 where it is installed:

@@ -12,6 +12,10 @@ TEST_UNIT_COUNT := 2
 UNITY_OBJS := $(patsubst %,$(OBJ)/unity/tests-%.o,$(shell seq $(TEST_UNIT_COUNT)))
 TEST_LINK  := $(if $(filter 1,$(UNITY)),$(UNITY_OBJS),$(TEST_OBJS))
 $(TEST_OBJS) $(UNITY_OBJS): override CXXFLAGS := $(TEST_CXXFLAGS)
+# Where the tests find the programs they run (the judge, the sudoku command) and this build: every
+# test file is given them, one by one or in a unity unit alike, so a new one needs no line here.
+$(TEST_OBJS) $(UNITY_OBJS): CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"' \
+  -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(BUILD)/solution-list
 	$(NEED_GTEST)
@@ -19,8 +23,7 @@ $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(BUILD)/solution-list
 
 # The units are rewritten when the list of files changes, which $(BUILD)/test-list records (with
 # the count of units), or tools/unity.sh does. Static pattern rules: a generic one would offer
-# make a way to remake the units' .d files. What a fragment gives one test file's object (a
-# binary's path), every unit has.
+# make a way to remake the units' .d files.
 ifeq ($(UNITY),1)
 ifeq ($(JUDGE_ONLY),)
 $(call record,$(BUILD)/test-list,$(TEST_UNIT_COUNT) $(TEST_SOURCES))
@@ -30,8 +33,6 @@ $(UNITY_OBJS:.o=.cpp): $(OBJ)/unity/tests-%.cpp: $(BUILD)/test-list tools/unity.
 	$(call say,UNITY,$@)tools/unity.sh $* $(TEST_UNIT_COUNT) $(TEST_SOURCES) > $@.tmp && mv -f $@.tmp $@
 $(UNITY_OBJS): %.o: %.cpp
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
-$(UNITY_OBJS): CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"' \
-  -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
 endif
 
 # make test: the suite in groups, TEST_SHARDS processes at a time, the longest tests first

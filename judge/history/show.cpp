@@ -152,6 +152,7 @@ int show(const Submission& s) {
   text += "\n";
   Json report = Json::parse(s.report, nullptr, false);
   if (report.is_discarded()) report = Json::object();
+  if (core::spokenLanguage() != "en") useLocal(report);  // the page's and --json's sentences kept translated too
   text += report.contains("cases") ? ranText(report) : judgedText(s, report);  // a Run's, or a judgement's
   if (s.state != "done")
     text += "\n" + std::string(tr("(this judgement was interrupted: the report above is what it had found)")) + "\n";

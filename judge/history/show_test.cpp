@@ -45,5 +45,22 @@ TEST(HistoryShow, AKeptReportsFindingsPrintAsTheJudgePrintedThem) {
   for (const char* end : {"", "-wal", "-shm"}) std::remove((db + end).c_str());
 }
 
+// A report kept with its sentences' translations beside them (a Submit of the page in Chinese, or
+// make judge FORMAT=json) shows them in the terminal's language: Chinese where the terminal speaks
+// it, English where it speaks English, never the two mixed in one report.
+TEST(HistoryShow, AKeptReportsSentencesAreInTheTerminalsLanguage) {
+  std::string db = testing::TempDir() + "local-read-back-" + std::to_string(getpid()) + ".sqlite";
+  Outcome judged = judge({"--json", "--lang", "zh_CN", "--record", "judge", "--history-db", db, "--sets", "leetcode_example",
+                          "--standing", "0", kRoot + "/solutions/wrong_answer/box_index_sum.cpp"});
+  ASSERT_NE(judged.output.find("\"local\""), std::string::npos) << judged.output;
+  std::string chinese = judge({"--history", "--history-db", db, "--id", "1", "--lang", "zh_CN"}).output;
+  EXPECT_NE(chinese.find("r1c3 仍是 '.'"), std::string::npos) << chinese;
+  EXPECT_EQ(chinese.find("is still"), std::string::npos) << chinese;
+  std::string english = judge({"--history", "--history-db", db, "--id", "1", "--lang", "en"}).output;
+  EXPECT_NE(english.find("r1c3 is still '.'"), std::string::npos) << english;
+  EXPECT_EQ(english.find("仍是"), std::string::npos) << english;
+  for (const char* end : {"", "-wal", "-shm"}) std::remove((db + end).c_str());
+}
+
 }  // namespace
 }  // namespace judge

@@ -59,7 +59,6 @@ $(REPLAY_TOOLCHAIN): $(REPLAY_RUNTIME) $(REPLAY_PCH) $(JUDGED)/link-choice
 
 $(OBJ)/judge/replay/replay.o: | need-json
 $(BUILD)/tests: | $(REPLAY_TOOLCHAIN)
-$(OBJ)/judge/replay/replay_test.o: CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"' -DBUILD_DIR='"$(abspath $(BUILD))"'
 ifneq ($(value SOLUTION),)
 explore: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN)
 endif

@@ -101,6 +101,21 @@ void addLocal(Json& json) {
   if (!local.empty()) json["local"] = local;
 }
 
+bool isVerdictName(const Json& value) { return value.is_string() && verdictNamed(value.get<std::string>()); }
+
+void useLocal(Json& json) {
+  if (json.is_array())
+    for (Json& element : json) useLocal(element);
+  if (!json.is_object()) return;
+  if (json.contains("local") && json["local"].is_object()) {
+    for (auto& [key, translated] : json["local"].items())
+      if (json.contains(key) && json[key].type() == translated.type() && !isVerdictName(json[key]))
+        json[key] = translated;  // a verdict's name is the schema's, which the reader words itself
+    json.erase("local");
+  }
+  for (auto& [key, value] : json.items()) useLocal(value);
+}
+
 std::string secondsText(double s) {
   std::ostringstream text;
   text.precision(s < 10 ? 2 : 3);

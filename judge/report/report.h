@@ -30,6 +30,10 @@ std::string jsonLine(Json json);
 // members hold a sentence (a string, or a list of strings) gets a member "local" mapping each such
 // key to its translation; none when the judge speaks English (judge/report/README.md).
 void addLocal(Json& json);
+// addLocal's inverse, for a reader in that language: each sentence replaced by its "local"
+// translation where one is kept (a verdict's name stays the schema's), and the "local" members
+// gone (make history ID=N).
+void useLocal(Json& json);
 
 // "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
 std::string displayName(std::string file);
