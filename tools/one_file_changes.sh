@@ -6,7 +6,7 @@
 #   2. a test file:              core/newcomer_probe_test.cpp;
 #   3. a file in a judge's room: judge/findings/newcomer_room.cpp (its test beside it);
 # builds the tests and the judge, and checks that each was built and run: the new tests and the
-# new solution's own tests pass, the judge holds the room's function and judges the solution
+# new solution's own tests pass (the test files compile alone too, as make sanitize builds them), the judge holds the room's function and judges the solution
 # Accepted, and `make` would judge it; then that no file outside build/ changed. Exit 0 when all
 # three hold; the first that does not is named.
 set -euo pipefail
@@ -48,13 +48,17 @@ int newcomerRoomAnswer() { return 37; }
 }  // namespace judge
 CPP
 cat > judge/findings/newcomer_room_test.cpp <<'CPP'
-// The test of tools/one_file_changes.sh's new file in a room: it links the judge's rooms.
+// The test of tools/one_file_changes.sh's new file in a room: it links the judge's rooms, and runs
+// the judge as the judge's tests do (judge/test_support.h: the build gives it the judge's path).
 #include <gtest/gtest.h>
+
+#include "judge/test_support.h"
 
 namespace judge {
 int newcomerRoomAnswer();
 namespace {
 TEST(NewcomerRoom, TheRoomsNewFileIsLinked) { EXPECT_EQ(newcomerRoomAnswer(), 37); }
+TEST(NewcomerRoom, TheJudgeRuns) { EXPECT_EQ(judge({"--help"}).status, 0); }
 }  // namespace
 }  // namespace judge
 CPP
@@ -72,8 +76,12 @@ done
 ran=$(build/tests --gtest_brief=1 --gtest_filter='NewcomerTest.*:NewcomerRoom.*:NewcomerSolution.*' 2>&1) ||
   { echo "$ran" >&2; fail "a new file's test failed"; }
 sets=$(awk '/^NewcomerSolution\.$/ { on = 1; next } /^[^ ]/ { on = 0 } on' <<< "$listed" | wc -l)
-grep -q "^\[  PASSED  \] $((sets + 2)) tests" <<< "$ran" ||
-  { echo "$ran" >&2; fail "expected the 2 new tests and the new solution's $sets sets to pass"; }
+grep -q "^\[  PASSED  \] $((sets + 3)) tests" <<< "$ran" ||
+  { echo "$ran" >&2; fail "expected the 3 new tests and the new solution's $sets sets to pass"; }
+# The tests above are unity units; make sanitize compiles each test file alone: the new ones too.
+make -s UNITY=0 BUILD=build/one-by-one build/one-by-one/objects/core/newcomer_probe_test.o \
+  build/one-by-one/objects/judge/findings/newcomer_room_test.o > "$work/alone.log" 2>&1 ||
+  { tail -n 30 "$work/alone.log" >&2; fail "a new test file does not compile alone (as make sanitize builds it)"; }
 grep -q 'judge::newcomerRoomAnswer()' <<< "$(nm -C build/bin/judge)" || fail "the judge does not link the room's new file"
 verdict=$(build/bin/judge --strict "$scratch/solutions/newcomer_solution.cpp" 2>&1) ||
   { echo "$verdict" >&2; fail "the judge does not accept the new solution"; }
