@@ -177,8 +177,12 @@ namespace box {
 Launched start(const Launch& launch, int errFd) {
   // A box's init whose bwrap died before the init had asked to die with it (the race
   // that left boxes behind: judge/sandbox/README.md) comes back to the judge, which ends it.
+  // The keeper ends such an init when the judge itself is killed (box_registry.h).
   static std::once_flag reaper;
-  std::call_once(reaper, [] { prctl(PR_SET_CHILD_SUBREAPER, 1); });
+  std::call_once(reaper, [] {
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    if (sandboxOn) startKeeper();
+  });
   std::vector<std::string> argvText = fullArgv(launch), envText;
   if (!sandboxOn) {  // without bwrap's --clearenv the judge's environment stays, these set over it
     envText = launch.environment;

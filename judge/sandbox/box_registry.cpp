@@ -1,13 +1,20 @@
-// The registry of live boxes (box_registry.h), and killEveryBox() (sandbox.h). Async-signal-safe
-// where a signal handler calls it: atomics only, and nanosleep.
+// The registry of live boxes (box_registry.h), its keeper, and killEveryBox() (sandbox.h).
+// Async-signal-safe where a signal handler calls it: atomics, write, and nanosleep.
 #include "judge/sandbox/box_registry.h"
 
 #include "judge/sandbox/sandbox.h"
 
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstdint>
 
 namespace judge {
 namespace {
@@ -32,6 +39,50 @@ void registerBox(pid_t bwrap, pid_t init) {
   }
 }
 
+// The keeper's end of its pipe, in the judge (-1: no keeper). Each message is one int32_t: a box's
+// process group started (+pgid) or ended (-pgid); a write of 4 bytes to a pipe is never split.
+std::atomic<int> keeperPipe{-1};
+
+void tellKeeper(int32_t message) {
+  int fd = keeperPipe.load();
+  if (fd < 0) return;
+  while (write(fd, &message, sizeof message) < 0 && errno == EINTR) {
+  }
+}
+
+// The keeper itself, in the forked child: only async-signal-safe calls (the judge's other threads
+// may have held any lock at the fork). Deaf to the stops a terminal or make serve sends the judge
+// (its own group, SIGINT, SIGTERM and SIGHUP ignored), holding nothing of the judge's but its
+// pipe (no output, no folder), it reads until the judge's end closes the pipe.
+[[noreturn]] void keep(int in) {
+  struct sigaction ignore = {};
+  ignore.sa_handler = SIG_IGN;
+  for (int stop : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) sigaction(stop, &ignore, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  setpgid(0, 0);
+  prctl(PR_SET_NAME, "judge-keeper");
+  if (chdir("/") != 0) _exit(1);
+  int devNull = open("/dev/null", O_RDWR);
+  for (int target = 0; target < 3; ++target) dup2(devNull, target);
+  dup2(in, 3);
+  if (syscall(SYS_close_range, 4u, ~0u, 0u) != 0)
+    for (int fd = 4; fd < 4096; ++fd) close(fd);
+  static pid_t groups[kBoxSlots * 4];
+  int count = 0;
+  for (int32_t message;;) {
+    ssize_t n = read(3, &message, sizeof message);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != sizeof message) break;  // the judge has ended: nothing writes to the pipe
+    if (message > 0 && count < kBoxSlots * 4) groups[count++] = message;
+    for (int i = 0; message < 0 && i < count; ++i)
+      if (groups[i] == -message) groups[i] = groups[--count];
+  }
+  for (int i = 0; i < count; ++i) kill(-groups[i], SIGKILL);
+  _exit(0);
+}
+
 // Waits while `busy()` holds, up to `most` milliseconds, in steps a signal handler may take.
 template <class Busy>
 void waitWhile(Busy busy, int most) {
@@ -45,6 +96,24 @@ void waitWhile(Busy busy, int most) {
 
 namespace box {
 
+void startKeeper() {
+  int ends[2];
+  if (pipe2(ends, O_CLOEXEC) != 0) return;  // no keeper: as before it, killEveryBox() alone
+  // Every signal held across the fork: the keeper runs none of the judge's handlers.
+  sigset_t all, mask;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &mask);
+  pid_t keeper = fork();
+  if (keeper == 0) {
+    close(ends[1]);
+    keep(ends[0]);
+  }
+  pthread_sigmask(SIG_SETMASK, &mask, nullptr);
+  close(ends[0]);
+  if (keeper < 0) return void(close(ends[1]));
+  keeperPipe = ends[1];
+}
+
 bool mayFork() {
   if (++forking, ending) {
     --forking;
@@ -54,7 +123,7 @@ bool mayFork() {
 }
 
 void forked(pid_t bwrap) {
-  if (bwrap > 0) registerBox(bwrap, 0);
+  if (bwrap > 0) registerBox(bwrap, 0), tellKeeper(bwrap);
   --forking;
 }
 
@@ -68,6 +137,7 @@ void unregisterBox(pid_t bwrap) {
     pid_t mine = bwrap;
     if (slot[0].load() == bwrap) slot[1] = 0, slot[0].compare_exchange_strong(mine, 0);
   }
+  tellKeeper(-bwrap);
 }
 
 }  // namespace box

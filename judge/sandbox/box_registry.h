@@ -5,6 +5,14 @@
 
 namespace judge::box {
 
+// Starts the keeper, once, before the first box: a process of the judge's own that outlives it.
+// It learns each box's process group as the box starts and ends (forked(), unregisterBox()), and
+// when the judge has ended, whichever way (kill -9 too, which no handler of the judge sees), it
+// kills the groups of the boxes still registered, then exits. What it ends: an init that bwrap
+// cloned but had not yet let go on when bwrap died with the judge, blocked for ever on bwrap's
+// setup eventfd, in bwrap's group (judge/sandbox/README.md, "Nothing is left running").
+void startKeeper();
+
 // Before a box's bwrap is forked: false once killEveryBox() has begun (the judge is ending, and
 // no box may start). When true, forked() must follow.
 bool mayFork();
