@@ -753,13 +753,21 @@ sys.exit(1)
 
 
 def local_sentences(serve):
-    print("the judge's sentences in the page's language (a judge of the test's own, --lang zh):")
+    for lang in ("zh", "en"):
+        local_sentences_in(serve, lang)
+
+
+# The same judge's report on a Chinese page (each sentence in its local form) and on an English one
+# (the English, though a translation is there: a kept submission made in Chinese reads in English
+# on an English page).
+def local_sentences_in(serve, lang):
+    print("the judge's sentences in the page's language (a judge of the test's own, --lang %s):" % lang)
     folder = tempfile.mkdtemp(prefix="serve-test-judge-")
     fake = os.path.join(folder, "judge")
     with open(fake, "w") as f:
         f.write(FAKE_JUDGE)
     os.chmod(fake, 0o755)
-    server = Server(serve, fake, "--lang", "zh")
+    server = Server(serve, fake, "--lang", lang)
     driver = browser("1400,900")
     try:
         driver.get(server.url)
@@ -768,10 +776,18 @@ def local_sentences(serve):
         wait_for(driver, "return document.getElementById('shrunk')", 20)
         driver.execute_script("document.querySelectorAll('#result details').forEach(d => d.open = true)")
         text = driver.execute_script("return document.getElementById('result').innerText")
-        english = [w for w in ("is still", "Wrong Answer") if w in text]
-        chinese = [w for w in ("r1c3 仍是 '.'", "解答错误：r9c6 仍是 '.'", "forum_hardest：解答错误") if w not in text]
-        check(not english and not chinese, "every sentence of the judge's is drawn in its local form "
-              "(English left: %s; Chinese missing: %s)" % (english, chinese))
+        english_words = ("is still", "Wrong Answer")
+        chinese_words = ("r1c3 仍是 '.'", "解答错误：r9c6 仍是 '.'", "forum_hardest：解答错误")
+        if lang == "zh":
+            english = [w for w in english_words if w in text]
+            chinese = [w for w in chinese_words if w not in text]
+            check(not english and not chinese, "every sentence of the judge's is drawn in its local form "
+                  "(English left: %s; Chinese missing: %s)" % (english, chinese))
+        else:
+            chinese = [w for w in ("仍是", "解答错误") if w in text]
+            english = [w for w in ("r1c3 is still '.'", "Wrong Answer: r9c6 is still '.'") if w not in text]
+            check(not english and not chinese, "every sentence of the judge's is drawn in English, its "
+                  "translation beside it left unused (Chinese shown: %s; English missing: %s)" % (chinese, english))
     finally:
         driver.quit()
         server.stop()

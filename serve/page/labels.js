@@ -93,8 +93,9 @@ export const t = key => (key in L ? L[key] : key);
 
 // A sentence of the judge's, in the page's language: the judge (run in that language) gives each
 // object that holds a sentence for a person a member "local", the same keys in its language;
-// the English member is the schema's, and the fallback of an older judge.
-export const said = (obj, key) => obj?.local?.[key] ?? obj?.[key];
+// the English member is the schema's, and the fallback of an older judge. An English page draws
+// the English even where a translation is kept (a submission made on a Chinese page).
+export const said = (obj, key) => (CONFIG.lang === 'en' ? undefined : obj?.local?.[key]) ?? obj?.[key];
 
 export const esc = s => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 export const $ = id => document.getElementById(id);
