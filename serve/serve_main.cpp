@@ -456,6 +456,8 @@ class Server {
     });
     http_.Post("/api/judge", [this](const httplib::Request& req, httplib::Response& res) { judge(req, res); });
     http_.Post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) { replay(req, res); });
+    http_.Get(R"(/replay/([0-9a-f]{32}))",
+              [this](const httplib::Request& req, httplib::Response& res) { sendReplay(req.matches[1], res); });
     http_.Post("/api/history", [this](const httplib::Request& req, httplib::Response& res) { history(req, res); });
   }
 
@@ -496,11 +498,11 @@ class Server {
     if (at != std::string::npos) html.replace(at, 16, data);
     if (!req.get_param_value("token").empty())  // the printed URL: the token kept for the page's requests
       res.set_header("Set-Cookie", cookieName(port_) + "=" + token_ + "; HttpOnly; SameSite=Strict; Path=/");
-    // Scripts and styles from this server; inline ones too, only because the replay's frame (a
-    // srcdoc, explore's self-contained page) inherits this policy.
+    // Scripts from this server's files only (the replay's frame, whose page runs inline script,
+    // is a document of its own: sendReplay); inline styles, which the page's drawing sets.
     res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-                   "img-src data:; connect-src 'self'; frame-src 'self' blob:; frame-ancestors 'none'; "
+                   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                   "img-src data:; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; "
                    "base-uri 'none'; form-action 'none'");
     res.set_content(html, "text/html; charset=utf-8");
   }
@@ -585,7 +587,8 @@ class Server {
   }
 
   // Replay your search: judge --replay (explore's page of the file's own search, captured in the
-  // judge's sandbox), its HTML as the answer; the judge's one-line reason on a 422.
+  // judge's sandbox), kept for the page's frame: {"frame": "/replay/NAME"}; the judge's one-line
+  // reason on a 422.
   void replay(const httplib::Request& req, httplib::Response& res) {
     Submission s;
     if (!accepted(req, res, s)) return;
@@ -604,11 +607,8 @@ class Server {
       return !page.closed();  // a page that left stops its replay too
     });
     if (outcome.status < 0 && page.closed()) return void(res.status = 503);
-    if (outcome.status == 0) {
-      res.set_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
-                                                "style-src 'unsafe-inline'; img-src data:");
-      return res.set_content(html, "text/html; charset=utf-8");
-    }
+    if (outcome.status == 0)
+      return res.set_content(Json{{"frame", "/replay/" + keepReplay(std::move(html))}}.dump(), "application/json");
     res.status = outcome.status == 2 ? 501 : 422;
     std::string why = outcome.stderrText.empty() ? "the judge stopped" : outcome.stderrText;
     if (outcome.status == 2) why = "this judge has no --replay yet (" + why.substr(0, why.find('\n')) + ")\n";
@@ -665,6 +665,31 @@ class Server {
     return json;
   }
 
+  // The last few replays, each under a name no one can guess: the page's frame loads one from
+  // GET /replay/NAME, a document with a policy of its own (explore's page runs inline script),
+  // so that the page's own policy allows no inline script.
+  std::string keepReplay(std::string html) {
+    std::string name = freshToken().substr(0, 32);
+    std::lock_guard<std::mutex> lock(replaysMutex_);
+    replays_.emplace_back(name, std::move(html));
+    while (replays_.size() > kReplaysKept) replays_.pop_front();
+    return name;
+  }
+
+  void sendReplay(const std::string& name, httplib::Response& res) {
+    std::lock_guard<std::mutex> lock(replaysMutex_);
+    for (const auto& [kept, html] : replays_) {
+      if (kept != name) continue;
+      res.set_header("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; "
+                                                "style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'");
+      return res.set_content(html, "text/html; charset=utf-8");
+    }
+    res.status = 404;
+    res.set_content("no such replay: replays are kept for the last " + std::to_string(kReplaysKept) +
+                    " asked; Replay your search again\n", "text/plain; charset=utf-8");
+  }
+
+  static constexpr size_t kReplaysKept = 4;
   Options options_;
   std::string token_;
   Addresses addresses_;
@@ -673,6 +698,8 @@ class Server {
   std::string jobs_;
   int port_ = 0;
   std::atomic<long> refused_{0};
+  std::mutex replaysMutex_;
+  std::deque<std::pair<std::string, std::string>> replays_;  // name, page; the newest last
 };
 
 Server* running = nullptr;

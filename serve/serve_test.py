@@ -65,6 +65,11 @@ class Server:
 
     def request(self, method, path, body=None, headers=None, token=True, host=None, timeout=60):
         """(status, text) of one request, with the page's headers unless told otherwise."""
+        status, text, _ = self.exchange(method, path, body, headers, token, host, timeout)
+        return status, text
+
+    def exchange(self, method, path, body=None, headers=None, token=True, host=None, timeout=60):
+        """(status, text, headers) of one request, as request()."""
         h = {"Host": host or "127.0.0.1:%d" % self.port}
         if token:
             h["Authorization"] = "token " + self.token
@@ -78,7 +83,7 @@ class Server:
         response = conn.getresponse()
         text = response.read().decode("utf-8", "replace")
         conn.close()
-        return response.status, text
+        return response.status, text, dict(response.getheaders())
 
     def judges_started(self):
         status, text = self.request("GET", "/api/status")
@@ -680,12 +685,34 @@ def replayed(driver, server):
     if not frame or frame.get_attribute("id") != "replayFrame":
         check(False, "Replay your search: " + (frame.text if frame else "nothing came"))
         return
+    where = frame.get_attribute("src") or ""
     driver.switch_to.frame(frame)
     cells = wait_for(driver, "return document.querySelectorAll('.board .cell').length", 30)
     steps = driver.execute_script("const s = document.getElementById('slider'); return s ? Number(s.max) : 0")
     driver.switch_to.default_content()
     check(cells and cells >= 81 and steps > 0 and server.judges_started() == before + 1,
           "Replay your search: explore's page of the file's own search (%s cells, %s steps), one judge run" % (cells, steps))
+    policies(server, where)
+
+
+def policies(server, replay_url):
+    """The page's policy runs no inline script; the replay's frame is a document of its own, with a
+    policy of its own, behind the same guards."""
+    _, _, headers = server.exchange("GET", "/")
+    page = headers.get("Content-Security-Policy", "")
+    script = re.search(r"script-src ([^;]*)", page)
+    check(script and script.group(1).strip() == "'self'" and "frame-ancestors 'none'" in page,
+          "the page's policy: scripts from its own files only (%s)" % page)
+    path = re.sub(r"^https?://[^/]*", "", replay_url)
+    check(re.fullmatch(r"/replay/[0-9a-f]{32}", path) is not None, "the replay's frame loads %s" % path)
+    status, text, headers = server.exchange("GET", path)
+    own = headers.get("Content-Security-Policy", "")
+    check(status == 200 and "board" in text and "frame-ancestors 'self'" in own and "connect-src" not in own,
+          "the replay's document: its own policy (%d, %s)" % (status, own))
+    status, _ = server.request("GET", path, token=False)
+    check(status == 403, "the replay without the token: %d" % status)
+    status, text = server.request("GET", "/replay/" + "0" * 32)
+    check(status == 404 and "no such replay" in text, "a replay never made: %d %s" % (status, text.strip()[:60]))
 
 
 def save_screenshots(driver, folder):

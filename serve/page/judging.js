@@ -61,7 +61,7 @@ export async function start(mode, code, caseText, editor) {
 }
 
 // Replay a search: the judge captures the code's own search in its sandbox (judge --replay) and
-// answers with explore's replay page, shown in a sandboxed frame.
+// answers with where explore's replay page of it is kept, shown in a sandboxed frame.
 export async function replay(code, caseText) {
   if (replaying) replaying.abort();
   const mine = replaying = new AbortController();
@@ -76,7 +76,7 @@ export async function replay(code, caseText) {
     if (replaying !== mine) return;
     if (!response.ok) { box.innerHTML = `<pre class="out" id="replayError">${esc(t('noReplay') + text)}</pre>`; return; }
     box.innerHTML = '<iframe id="replayFrame" sandbox="allow-scripts"></iframe>';
-    $('replayFrame').srcdoc = text;
+    $('replayFrame').src = JSON.parse(text).frame;  // a document of its own, with its own policy
   } catch (err) {
     if (err.name !== 'AbortError') noteError(String(err));
     else if (replaying === mine || !replaying) box.innerHTML = `<p>${esc(t('stopped'))}</p>`;
