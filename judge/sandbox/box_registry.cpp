@@ -9,12 +9,14 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 
 namespace judge {
 namespace {
@@ -42,6 +44,7 @@ void registerBox(pid_t bwrap, pid_t init) {
 // The keeper's end of its pipe, in the judge (-1: no keeper). Each message is one int32_t: a box's
 // process group started (+pgid) or ended (-pgid); a write of 4 bytes to a pipe is never split.
 std::atomic<int> keeperPipe{-1};
+std::atomic<pid_t> keeperPid{0};
 
 void tellKeeper(int32_t message) {
   int fd = keeperPipe.load();
@@ -111,7 +114,16 @@ void startKeeper() {
   pthread_sigmask(SIG_SETMASK, &mask, nullptr);
   close(ends[0]);
   if (keeper < 0) return void(close(ends[1]));
+  keeperPid = keeper;
   keeperPipe = ends[1];
+  std::atexit([] { endKeeper(); });
+}
+
+void endKeeper() {
+  int fd = keeperPipe.exchange(-1);
+  if (fd >= 0) close(fd);
+  pid_t keeper = keeperPid.exchange(0);
+  if (keeper > 0) waitWhile([&] { return waitpid(keeper, nullptr, WNOHANG) == 0; }, 1000);
 }
 
 bool mayFork() {
@@ -161,6 +173,7 @@ void killEveryBox() {
     if (bwrap > 0 && init > 0) ::kill(init, SIGKILL);
     else if (bwrap > 0) ::kill(-bwrap, SIGKILL);
   }
+  box::endKeeper();  // the judge ends by this signal: its keeper is not left to the system to reap
 }
 
 }  // namespace judge

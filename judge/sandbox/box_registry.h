@@ -12,6 +12,10 @@ namespace judge::box {
 // cloned but had not yet let go on when bwrap died with the judge, blocked for ever on bwrap's
 // setup eventfd, in bwrap's group (judge/sandbox/README.md, "Nothing is left running").
 void startKeeper();
+// The judge's own end (exit, or its stop after killEveryBox()): the keeper told, then reaped, so
+// that it is no orphan for the system to reap; async-signal-safe. Only kill -9 leaves it orphaned,
+// to end the boxes then exit.
+void endKeeper();
 
 // Before a box's bwrap is forked: false once killEveryBox() has begun (the judge is ending, and
 // no box may start). When true, forked() must follow.
