@@ -6,9 +6,10 @@
 #   2. a test file:              core/newcomer_probe_test.cpp;
 #   3. a file in a judge's room: judge/findings/newcomer_room.cpp (its test beside it);
 # builds the tests and the judge, and checks that each was built and run: the new tests and the
-# new solution's own tests pass (the test files compile alone too, as make sanitize builds them), the judge holds the room's function and judges the solution
-# Accepted, and `make` would judge it; then that no file outside build/ changed. Exit 0 when all
-# three hold; the first that does not is named.
+# new solution's own tests pass (the test files compile alone too, as make sanitize builds them),
+# the judge holds the room's function and judges the solution Accepted, and `make` would judge it;
+# then that no file outside build/ changed. Exit 0 when all three hold; the first that does not is
+# named.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
