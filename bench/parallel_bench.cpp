@@ -13,6 +13,8 @@
 
 #include <map>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "core/checker.h"
 #include "sudoku/engine.h"
@@ -58,38 +60,19 @@ void Tree(benchmark::State& state, const std::string& set, long limit) {
   state.counters["nodes"] = double(search.nodes);
 }
 
-void TreeSolve(benchmark::State& state, const char* set) { Tree(state, set, 1); }
-void TreeCount(benchmark::State& state, const char* set) { Tree(state, set, 2); }
-
-BENCHMARK_CAPTURE(TreeSolve, forum_hardest, "forum_hardest")
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(TreeCount, forum_hardest, "forum_hardest")
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(TreeSolve, size16_hard, "size16_hard")
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TreeCount, size16_hard, "size16_hard")
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TreeSolve, size25_hard, "size25_hard")
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TreeCount, size25_hard, "size25_hard")
-    ->Arg(1)
-    ->Arg(2)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+// Each set's last puzzle solved (TreeSolve/<set>) and counted (TreeCount/<set>) on 1 and 2
+// threads, in the unit its times read best in.
+const bool kTreesRegistered = [] {
+  const std::pair<const char*, benchmark::TimeUnit> sets[] = {
+      {"forum_hardest", benchmark::kMicrosecond}, {"size16_hard", benchmark::kMillisecond}, {"size25_hard", benchmark::kMillisecond}};
+  for (const auto& [set, unit] : sets)
+    for (const auto& [name, limit] : {std::pair{"TreeSolve", 1L}, std::pair{"TreeCount", 2L}})
+      benchmark::RegisterBenchmark((std::string(name) + "/" + set).c_str(), Tree, set, limit)
+          ->Arg(1)
+          ->Arg(2)
+          ->UseRealTime()
+          ->Unit(unit);
+  return true;
+}();
 
 }  // namespace

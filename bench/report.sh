@@ -31,6 +31,8 @@ function cell(build, solution, set) { return (build SUBSEP solution SUBSEP set) 
 function fmt(x) { return x == "" ? "-" : x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : sprintf("%.2f", x) }
 function ratio(a, b) { return a == "" || b == "" || b == 0 ? "-" : fmt(a / b) "x" }
 function row(text) { print "| " text " |" }
+# The heading of a section, a blank line either side.
+function section(title) { print ""; print "## " title; print "" }
 # The header of a table: first (text columns, `leading` of them: 1 if not given), then n numbers.
 function header(first, n, names, leading,   i, line, rule) {
   line = first; rule = "---"
@@ -59,9 +61,7 @@ END {
   print "mean over one Google Benchmark run of whole sets; `-` means not run (solutions/sets.txt"
   print "keeps the slowest off the hard sets)."
   print "Compare ratios within one table: the machine is shared and absolute figures drift."
-  print ""
-  print "## Microseconds per puzzle, -O2 (LeetCode'\''s optimisation level; LeetCode also adds ASan + UBSan, which the judge times)"
-  print ""
+  section("Microseconds per puzzle, -O2 (LeetCode'\''s optimisation level; LeetCode also adds ASan + UBSan, which the judge times)")
   for (i = 1; i <= nsets; ++i) names[i] = sets[i] " (" puzzles[sets[i]] ")"
   header("solution", nsets, names)
   for (s = 1; s <= nsolutions; ++s) {
@@ -73,9 +73,7 @@ END {
 }
 function effort(   r, i, parts, line) {
   if (!nrecursions) return
-  print ""
-  print "## Search effort: recursive calls per puzzle"
-  print ""
+  section("Search effort: recursive calls per puzzle")
   print "Counted without changing a file: the solutions built once more with -finstrument-functions"
   print "(g++; clang for the C++23 file) call a hook on every function entry and exit"
   print "(bench/effort.h); a call to a function already running is recursive. One per guess for"
@@ -127,22 +125,18 @@ function pivotTable(   s, i, line) {
     print line
   }
 }
-function ladder(   s, naive, x) {
-  print ""
-  print "## The ladder: every solution on one hard puzzle (bench/ladder.txt), -O2"
-  print ""
-  row("solution | us | faster than naive_backtracking"); print "|---|---:|---:|"
+function ladder(   s, naive, x, columns) {
+  section("The ladder: every solution on one hard puzzle (bench/ladder.txt), -O2")
+  header("solution", split("us|faster than naive_backtracking", columns, "|"), columns)
   naive = cell("O2", "naive_backtracking", "ladder")
   for (s = 1; s <= nsolutions; ++s) {
     x = cell("O2", solutions[s], "ladder")
     if (x != "") row(solutions[s] " | " fmt(x) " | " ratio(naive, x))
   }
 }
-function recursion(   i, base, line) {
-  print ""
-  print "## Recursion styles, -O2: time relative to std::function"
-  print ""
-  row("set | std::function (us) | Y-combinator | deducing this"); print "|---|---:|---:|---:|"
+function recursion(   i, base, line, columns) {
+  section("Recursion styles, -O2: time relative to std::function")
+  header("set", split("std::function (us)|Y-combinator|deducing this", columns, "|"), columns)
   for (i = 1; i <= hard; ++i) {
     base = cell("O2", "bitmask_mrv_std_function", hardSets[i])
     line = hardSets[i] " | " fmt(base)
@@ -152,20 +146,16 @@ function recursion(   i, base, line) {
   }
 }
 function relative(x, base) { return x == "" || base == "" ? "-" : sprintf("%+.1f%%", (x / base - 1) * 100) }
-function dancing(   i, dlx, mrv) {
-  print ""
-  print "## Dancing Links vs bitmask + MRV (std::function), -O2"
-  print ""
-  row("set | dancing_links (us) | bitmask_mrv_std_function (us) | Dancing Links is"); print "|---|---:|---:|---:|"
+function dancing(   i, dlx, mrv, columns) {
+  section("Dancing Links vs bitmask + MRV (std::function), -O2")
+  header("set", split("dancing_links (us)|bitmask_mrv_std_function (us)|Dancing Links is", columns, "|"), columns)
   for (i = 1; i <= nsets; ++i) {
     dlx = cell("O2", "dancing_links", sets[i]); mrv = cell("O2", "bitmask_mrv_std_function", sets[i])
     row(sets[i] " | " fmt(dlx) " | " fmt(mrv) " | " (dlx == "" || mrv == "" ? "-" : dlx < mrv ? ratio(mrv, dlx) " faster" : ratio(dlx, mrv) " slower"))
   }
 }
 function flags(   s, i, line) {
-  print ""
-  print "## -O2 -mpopcnt and -O3 -march=native: speed-up over -O2"
-  print ""
+  section("-O2 -mpopcnt and -O3 -march=native: speed-up over -O2")
   print "Solutions that `make bench` does not rebuild with these flags (BENCH_SKIP_FLAGS) are left out."
   print ""
   for (i = 1; i <= hard; ++i) { names[2 * i - 1] = hardSets[i] " popcnt"; names[2 * i] = hardSets[i] " native" }
@@ -180,15 +170,13 @@ function flags(   s, i, line) {
   }
 }
 function fastest(   b, i, line, fast, ours, reference) {
-  print ""
-  print "## propagation_bitboard: how many times faster than bitmask_mrv_std_function"
-  print ""
+  section("propagation_bitboard: how many times faster than bitmask_mrv_std_function")
   print "Targets: 300x, 30x, 15x (tdoku reaches about 1,000x, 80x and 40x of the reference"
   print "bitmask solver). The last row divides the reference table'\''s plain bitmask + MRV figures"
   print "(shared/datasets/README.md: 5,320, 702 and 2,612 us, measured on the full collections)"
   print "by ours at -O3 -march=native, which is how tdoku'\''s 4.4, 8.6 and 61 us were measured."
   print ""
-  row("build | seventeen_clue | magictour | forum_hardest"); print "|---|---:|---:|---:|"
+  header("build", hard, hardSets)
   for (b = 1; b <= nbuilds; ++b) {
     line = builds[b]
     for (i = 1; i <= hard; ++i) {

@@ -12,7 +12,7 @@
 # Prints the CPU, the cores and the load average before each step, then README.md's table, with
 # each step's CPU time beside its wall clock: what its processes used, whatever else the machine
 # was doing (a load slows the wall clock, not this).
-# Needs the packages README.md names; about ten minutes on a 2-core machine.
+# Needs the packages README.md names; it builds three fresh clones, so it takes minutes.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)

@@ -3,20 +3,13 @@
 // iteration solves a fresh copy of the whole set; the answers of the last iteration are judged
 // by the checker, so a wrong solution reports an error instead of a time.
 //
-// Own flags (before Google Benchmark's):
-//   --label=NAME     the build's name in the table (O2, O2-popcnt, O3-native)
-//   --tsv=FILE       append "label kind solution set puzzles us/puzzle" rows for `make chart`
-//   --puzzles=N      only the first N puzzles of each set (quick mode)
-//   --data=DIR       read the sets from the shared collections in DIR instead of testcases/
-//   --no-ladder      skip the one-puzzle ladder
-//   --effort         time nothing: count each solution's recursive calls per puzzle on each of
-//                    its sets (bench/effort.h; needs the solutions built -finstrument-functions)
-//   --yours=FILE     the binary holds the user's FILE as "yours" (make bench SOLUTION=FILE): time
-//                    it on the sets it passes, beside the reading path's solutions on those sets,
-//                    and print one table (bench/yours.h) instead of Google Benchmark's
+// Its own flags (`--label=O2`, `--tsv=FILE`, `--puzzles=N`, `--data=DIR`, `--no-ladder`,
+// `--effort`, `--yours=FILE`: `--help` says what each does) and Google Benchmark's, in any order.
+#include <CLI/CLI.hpp>
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
@@ -247,24 +240,41 @@ class TableReporter : public benchmark::ConsoleReporter {
   yours::Times* times_;    // where every time is kept, with --yours
 };
 
-// Takes this file's own flags out of argv; the rest is Google Benchmark's.
+// This file's own flags, read by CLI11; whatever else argv holds is Google Benchmark's, left in
+// argv, in its order, for benchmark::Initialize. A wrong flag: CLI11's message, exit status 2.
 Options parseOptions(int& argc, char** argv) {
   Options options;
-  int kept = 1;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto is = [&](const std::string& flag) { return arg.rfind(flag, 0) == 0; };
-    auto rest = [&](const std::string& flag) { return arg.substr(flag.size()); };
-    if (is("--label=")) options.label = rest("--label=");
-    else if (is("--tsv=")) options.tsv = rest("--tsv=");
-    else if (is("--data=")) options.data = rest("--data=");
-    else if (is("--puzzles=")) options.puzzles = std::stoul(rest("--puzzles="));
-    else if (arg == "--no-ladder") options.ladder = false;
-    else if (arg == "--effort") options.effort = true;
-    else if (is("--yours=")) options.yours = rest("--yours=");
-    else argv[kept++] = argv[i];
+  CLI::App app{"Every registered solution on every bundled set it declares, timed by Google Benchmark (make bench).",
+               "benchmarks"};
+  app.footer("Any other flag is Google Benchmark's (--benchmark_filter=REGEX, --benchmark_min_time=SECONDS, ...).");
+  app.allow_extras();
+  app.add_option("--label", options.label, "the build's name in the table (O2, O2-popcnt, O3-native)")
+      ->capture_default_str();
+  app.add_option("--tsv", options.tsv, "append 'label kind solution set puzzles us/puzzle' rows to this file, "
+                                       "for make chart");
+  app.add_option("--puzzles", options.puzzles, "only the first N puzzles of each set (0: all)")
+      ->check(CLI::TypeValidator<long>())
+      ->check(CLI::Range(0L, LONG_MAX));
+  app.add_option("--data", options.data, "read the sets from the shared collections in this folder, not testcases/")
+      ->check(CLI::ExistingDirectory);
+  bool noLadder = false;
+  app.add_flag("--no-ladder", noLadder, "skip the one-puzzle ladder");
+  app.add_flag("--effort", options.effort, "time nothing: count each solution's recursive calls per puzzle on each "
+                                           "of its sets (bench/effort.h; the solutions built -finstrument-functions)");
+  app.add_option("--yours", options.yours, "the binary holds this user's file as \"yours\" (make bench SOLUTION=FILE): "
+                                           "time it on the sets it passes beside the reading path's solutions, and "
+                                           "print one table (bench/yours.h) instead of Google Benchmark's");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    std::exit(app.exit(e) == 0 ? 0 : 2);
   }
-  argc = kept;
+  options.ladder = !noLadder;
+  static std::vector<std::string> theirs;  // argv points into it until the program ends
+  theirs = app.remaining();
+  argc = 1;
+  for (std::string& flag : theirs) argv[argc++] = flag.data();
+  argv[argc] = nullptr;
   return options;
 }
 

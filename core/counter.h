@@ -1,6 +1,6 @@
 // An independent solution counter, for the validator, the `sudoku count`
 // command, the generator and the judge's own cases (own_case.h: Expected,
-// when a puzzle has one solution; so it is in judge/): bitmask + MRV search
+// when a puzzle has one solution; so it is in core/): bitmask + MRV search
 // over boards of any side (4, 9, 16, 25) that stops after `limit` solutions.
 #pragma once
 #include "core/board.h"

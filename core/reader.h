@@ -1,7 +1,7 @@
 // The tolerant reader behind the `sudoku` command and the judge's own cases
 // (CASE=, own_case.h): puzzles as people paste them from websites, of any
-// size (4x4, 9x9, 16x16, 25x25). In judge/, the lower layer, so that both
-// use it (sudoku/ -> judge/, never back). A file may mix
+// size (4x4, 9x9, 16x16, 25x25). In core/, below both, so that both use it
+// (core/README.md, "The arrows"). A file may mix
 //   - one board per line: its cells in row-major order, '.' or '0' empty,
 //     optionally followed by its known solution (the testcases/ syntax);
 //   - grids: one row per line, over `side` lines, cells optionally spaced and

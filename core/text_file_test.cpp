@@ -22,30 +22,26 @@ std::string written(const std::string& name, const std::string& bytes) {
   return path;
 }
 
-TEST(TextFile, AMissingFileIsNoTextOrAnErrorNamingIt) {
-  std::string path = testing::TempDir() + "text_file_test_" + std::to_string(getpid()) + "_missing";
-  std::remove(path.c_str());
+// No text from tryReadTextFile, and from readTextFile an error that names the path.
+void expectNoTextAndAnErrorNaming(const std::string& path) {
   EXPECT_EQ(tryReadTextFile(path), std::nullopt);
   try {
     readTextFile(path);
-    ADD_FAILURE() << "readTextFile returned for a missing file";
+    ADD_FAILURE() << "readTextFile returned for " << path;
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(std::string(e.what()), path + ": cannot read");
   }
 }
 
+TEST(TextFile, AMissingFileIsNoTextOrAnErrorNamingIt) {
+  std::string path = testing::TempDir() + "text_file_test_" + std::to_string(getpid()) + "_missing";
+  std::remove(path.c_str());
+  expectNoTextAndAnErrorNaming(path);
+}
+
 // A path that opens but cannot be read (a folder: read() fails with EISDIR, as a /proc file's does
 // with ESRCH once its process has gone) is no text, never an exception out of the try.
-TEST(TextFile, AFolderIsNoTextOrAnErrorNamingIt) {
-  std::string path = testing::TempDir();
-  EXPECT_EQ(tryReadTextFile(path), std::nullopt);
-  try {
-    readTextFile(path);
-    ADD_FAILURE() << "readTextFile returned for a folder";
-  } catch (const std::runtime_error& e) {
-    EXPECT_EQ(std::string(e.what()), path + ": cannot read");
-  }
-}
+TEST(TextFile, AFolderIsNoTextOrAnErrorNamingIt) { expectNoTextAndAnErrorNaming(testing::TempDir()); }
 
 TEST(TextFile, AnEmptyFileIsAnEmptyText) {
   std::string path = written("empty", "");

@@ -1,5 +1,5 @@
 // make explore: captures every bundled solution's search on a few puzzles and writes the page.
-//   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE --judge JUDGE]
+//   explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE --judge JUDGE]  (--help)
 // --yours FILE (make explore SOLUTION=FILE): the user's file comes first, marked as theirs. Its
 // code never runs in this process: JUDGE (build/bin/judge) replays it in the judge's sandbox
 // (`judge --replay --data`, judge/replay/README.md) on these puzzles, and its traces are read
@@ -11,6 +11,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
+
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -36,26 +39,27 @@ struct Options {
   explore::Limits limits;
 };
 
-[[noreturn]] void usage(const std::string& why) {
-  std::cerr << "explore: " << why << "\nusage: explore [--out FILE] [--puzzle FILE_OR_TEXT] [--max-steps N] [--yours FILE --judge JUDGE]\n";
-  std::exit(2);
-}
-
+// The command line, checked by CLI11; a wrong one gets its message, the usage, and exit status 2.
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (i + 1 >= argc) usage("'" + arg + "' needs a value, or is not an option");
-    std::string value = argv[++i];
-    if (arg == "--out") o.out = value;
-    else if (arg == "--puzzle") o.puzzle = value;
-    else if (arg == "--max-steps") o.limits.steps = std::atol(value.c_str());
-    else if (arg == "--yours") o.yours = value;
-    else if (arg == "--judge") o.judge = value;
-    else usage("unknown option '" + arg + "'");
+  CLI::App app{"Every bundled solution's search on a few puzzles, replayed in one page (make explore).", "explore"};
+  app.add_option("--out", o.out, "the page to write")->capture_default_str();
+  app.add_option("--puzzle", o.puzzle, "a file of puzzles, or a puzzle's text, in any form the sudoku command "
+                                       "reads (default: LeetCode's example and the ladder puzzle)");
+  app.add_option("--max-steps", o.limits.steps, "stop each bundled solution's search after this many steps")
+      ->check(CLI::TypeValidator<long>())
+      ->check(CLI::Range(1L, LONG_MAX))
+      ->capture_default_str();
+  CLI::Option* yours = app.add_option("--yours", o.yours, "the user's file, replayed by --judge in its sandbox")
+                           ->check(CLI::ExistingFile);
+  CLI::Option* judge = app.add_option("--judge", o.judge, "the judge that replays --yours")->check(CLI::ExistingFile);
+  yours->needs(judge);
+  judge->needs(yours);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    std::exit(app.exit(e) == 0 ? 0 : 2);
   }
-  if (o.limits.steps <= 0) usage("--max-steps takes a positive number");
-  if (o.yours.empty() != o.judge.empty()) usage("--yours and --judge go together");
   return o;
 }
 

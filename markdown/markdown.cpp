@@ -1,187 +1,15 @@
+// The checks on the pages, over what markdown/page.cpp reads of them: every relative link
+// resolves, and a translation is in step with its original; and the figures of a text.
 #include "markdown/markdown.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
-// GCC 12 to 14 warn falsely inside libstdc++'s std::regex when AddressSanitizer is on (GCC bug
-// 105616: "may be used uninitialized" in _State's move); `make sanitize` stays warning-free.
-#if defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <regex>
-#include <sstream>
-#include <stdexcept>
 
 namespace markdown {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool isFence(std::string_view line) {
-  size_t indent = line.find_first_not_of(' ');
-  if (indent == std::string_view::npos || indent > 3) return false;
-  line.remove_prefix(indent);
-  return line.substr(0, 3) == "```" || line.substr(0, 3) == "~~~";
-}
-
-// The text with every line of a fenced code block emptied; line breaks kept, so that an offset's
-// line number stays that of the page.
-std::string withoutFences(std::string_view text) {
-  std::string out;
-  bool inFence = false;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = std::min(text.find('\n', start), text.size());
-    std::string_view line = text.substr(start, end - start);
-    bool fence = isFence(line);
-    if (!inFence && !fence) out += line;
-    if (fence) inFence = !inFence;
-    if (end == text.size()) break;
-    out += '\n';
-    start = end + 1;
-  }
-  return out;
-}
-
-// Code spans blanked out (line breaks kept): a backtick run closes at the next run of the same
-// length within its paragraph; an unclosed run is plain text.
-std::string withoutCodeSpans(std::string text) {
-  size_t open = 0;
-  while ((open = text.find('`', open)) != std::string::npos) {
-    size_t run = text.find_first_not_of('`', open);
-    if (run == std::string::npos) break;
-    run -= open;
-    const std::string ticks(run, '`');
-    size_t close = open + run;
-    while ((close = text.find(ticks, close)) != std::string::npos) {
-      size_t after = text.find_first_not_of('`', close);
-      if ((after == std::string::npos ? text.size() : after) - close == run) break;
-      close = after;
-    }
-    if (close == std::string::npos || text.find("\n\n", open) < close) {
-      open += run;
-      continue;
-    }
-    for (size_t i = open; i < close + run; ++i)
-      if (text[i] != '\n') text[i] = ' ';
-    open = close + run;
-  }
-  return text;
-}
-
-class LineNumbers {
- public:
-  explicit LineNumbers(std::string_view text) {
-    for (size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') breaks_.push_back(i);
-  }
-  int at(size_t offset) const {
-    return 1 + int(std::lower_bound(breaks_.begin(), breaks_.end(), offset) - breaks_.begin());
-  }
-
- private:
-  std::vector<size_t> breaks_;
-};
-
-// The destination of an inline link whose `(` is at `open`: `<...>`, or up to the first space
-// or the `)` that balances it; a title after a space is dropped.
-std::string destination(const std::string& text, size_t open) {
-  size_t i = open + 1;
-  while (i < text.size() && text[i] == ' ') ++i;
-  if (i < text.size() && text[i] == '<') {
-    size_t close = text.find('>', i);
-    return close == std::string::npos ? "" : text.substr(i + 1, close - i - 1);
-  }
-  size_t start = i;
-  for (int depth = 0; i < text.size() && !isspace((unsigned char)text[i]); ++i) {
-    if (text[i] == '(') ++depth;
-    if (text[i] == ')' && depth-- == 0) break;
-  }
-  return text.substr(start, i - start);
-}
-
-// Every link in the text, in the order written: inline links and images, reference
-// definitions, HTML `href` and `src`.
-std::vector<Link> linksIn(const std::string& text) {
-  std::vector<std::pair<size_t, std::string>> found;  // offset, target
-  for (size_t at = text.find("]("); at != std::string::npos; at = text.find("](", at + 2))
-    found.emplace_back(at, destination(text, at + 1));
-  static const std::regex reference(R"((^|\n) {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+))");
-  static const std::regex html(R"re(\b(?:href|src)\s*=\s*"([^"]*)")re");
-  for (std::sregex_iterator m(text.begin(), text.end(), reference), end; m != end; ++m)
-    found.emplace_back(size_t(m->position(2)), (*m)[2]);
-  for (std::sregex_iterator m(text.begin(), text.end(), html), end; m != end; ++m)
-    found.emplace_back(size_t(m->position(1)), (*m)[1]);
-  std::sort(found.begin(), found.end());
-  LineNumbers lines(text);
-  std::vector<Link> links;
-  for (const auto& [offset, target] : found) links.push_back({lines.at(offset), target});
-  return links;
-}
-
-// A heading's text as GitHub renders it before making its anchor: a link shows its text, code
-// its characters, and HTML tags nothing.
-std::string renderedText(std::string text) {
-  static const std::regex link(R"(!?\[([^\]]*)\]\([^)]*\))"), tag(R"(<[^>]*>)");
-  text = std::regex_replace(text, link, "$1");
-  text = std::regex_replace(text, tag, "");
-  text.erase(std::remove(text.begin(), text.end(), '`'), text.end());
-  return text;
-}
-
-std::vector<Heading> headingsIn(std::string_view text) {
-  static const std::regex atx(R"(^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$)");
-  std::vector<Heading> headings;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  std::smatch m;
-  for (int number = 1; std::getline(in, line); ++number)
-    if (std::regex_match(line, m, atx))
-      headings.push_back({number, int(m[1].length()), renderedText(m[2])});
-  return headings;
-}
-
-std::vector<std::string> anchorsOf(const std::vector<Heading>& headings, const std::string& text) {
-  std::vector<std::string> anchors;
-  std::map<std::string, int> seen;
-  for (const Heading& heading : headings) {
-    std::string anchor = slug(heading.text);
-    int repeats = seen[anchor]++;
-    anchors.push_back(repeats ? anchor + "-" + std::to_string(repeats) : anchor);
-  }
-  static const std::regex named(R"re(<a\s+(?:id|name)\s*=\s*"([^"]+)")re");
-  for (std::sregex_iterator m(text.begin(), text.end(), named), end; m != end; ++m)
-    anchors.push_back((*m)[1]);
-  return anchors;
-}
-
-// The code point of the UTF-8 sequence at text[i], and its length in bytes.
-std::pair<char32_t, size_t> codePoint(std::string_view text, size_t i) {
-  unsigned char lead = text[i];
-  size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-  char32_t point = length == 1 ? lead : lead & (0x3F >> (length - 1));
-  for (size_t k = 1; k < length && i + k < text.size(); ++k) point = (point << 6) | (text[i + k] & 0x3F);
-  return {point, std::min(length, text.size() - i)};
-}
-
-// Punctuation and symbols outside ASCII that GitHub's anchors leave out: Latin-1's signs,
-// dashes and quotes, arrows and mathematical signs, CJK and full-width punctuation, emoji.
-bool droppedFromAnchor(char32_t c) {
-  auto in = [c](char32_t low, char32_t high) { return low <= c && c <= high; };
-  return (in(0xA0, 0xBF) && c != 0xB5) || c == 0xD7 || c == 0xF7 || in(0x2000, 0x206F) ||
-         in(0x20A0, 0x20CF) || in(0x2190, 0x2BFF) || in(0x3000, 0x303F) || in(0xFE10, 0xFE1F) ||
-         in(0xFE30, 0xFE4F) || in(0xFF01, 0xFF0F) || in(0xFF1A, 0xFF20) || in(0xFF3B, 0xFF40) ||
-         in(0xFF5B, 0xFF65) || c >= 0x1F000;
-}
-
-std::string readFile(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string percentDecoded(std::string_view text) {
   std::string out;
@@ -196,9 +24,42 @@ std::string percentDecoded(std::string_view text) {
   return out;
 }
 
+bool isWordCharacter(char c) { return isalnum((unsigned char)c) || c == '_'; }
+bool isAsciiLetter(char c) { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'); }
+
+// A link to another site: `https:`, `mailto:` (a scheme), or `//host/...`.
 bool isExternal(const std::string& target) {
-  static const std::regex scheme(R"(^[A-Za-z][A-Za-z0-9+.-]*:)");
-  return target.rfind("//", 0) == 0 || std::regex_search(target, scheme);
+  if (target.rfind("//", 0) == 0) return true;
+  size_t colon = target.find(':');
+  return colon != std::string::npos && colon > 0 && isAsciiLetter(target[0]) &&
+         std::all_of(target.begin(), target.begin() + colon,
+                     [](char c) { return isalnum((unsigned char)c) || c == '+' || c == '.' || c == '-'; });
+}
+
+// The length of the number at text[i] (`768,138`, `1.38`, `45`), or 0.
+size_t numberAt(std::string_view text, size_t i) {
+  auto digits = [&](size_t from) {
+    size_t end = from;
+    while (end < text.size() && isdigit((unsigned char)text[end])) ++end;
+    return end - from;
+  };
+  size_t end = i + digits(i);
+  if (end == i) return 0;
+  if (end - i <= 3)  // thousands grouped by commas: three digits a group
+    while (end < text.size() && text[end] == ',' && digits(end + 1) == 3) end += 4;
+  if (end < text.size() && text[end] == '.' && digits(end + 1) > 0) end += 1 + digits(end + 1);
+  return end - i;
+}
+
+// The length of the unit at text[i] (`x`, `%`, or ` s`, `us`, `\nms`: a time or a size after a
+// space, a line break or nothing), or 0; a unit ends a word.
+size_t unitAt(std::string_view text, size_t i) {
+  auto endsWord = [&](size_t end) { return end >= text.size() || !isWordCharacter(text[end]); };
+  if (i < text.size() && (text[i] == 'x' || text[i] == '%')) return endsWord(i + 1) ? 1 : 0;
+  size_t start = i < text.size() && (text[i] == ' ' || text[i] == '\n') ? i + 1 : i;
+  for (std::string_view unit : {"µs", "us", "ns", "ms", "s", "min", "KiB", "KB", "MB", "GB"})
+    if (text.substr(start, unit.size()) == unit && endsWord(start + unit.size())) return start + unit.size() - i;
+  return 0;
 }
 
 // "1.38 s", "1.38s" and a figure broken over two lines are one figure.
@@ -207,13 +68,23 @@ std::string withoutSpaces(std::string figure) {
   return figure;
 }
 
+// A language tag as a page's name carries it: `zh`, `zh-CN`, `sr-Latn`.
+bool isLanguageTag(std::string_view tag) {
+  auto lower = [](char c) { return 'a' <= c && c <= 'z'; };
+  if (tag.size() < 2 || !lower(tag[0]) || !lower(tag[1])) return false;
+  if (tag.size() == 2) return true;
+  return tag[2] == '-' && tag.size() >= 5 && tag.size() <= 7 && std::all_of(tag.begin() + 3, tag.end(), isAsciiLetter);
+}
+
 // A translated page's original: `README.zh-CN.md` -> `README.md`; empty if the name has no
 // language tag.
 fs::path originalOf(const fs::path& file) {
-  static const std::regex tagged(R"(^(.+)\.[a-z]{2}(-[A-Za-z]{2,4})?\.md$)");
-  std::smatch m;
   std::string name = file.filename().string();
-  return std::regex_match(name, m, tagged) ? file.parent_path() / (m[1].str() + ".md") : fs::path();
+  if (name.size() < 3 || name.compare(name.size() - 3, 3, ".md") != 0) return {};
+  std::string stem = name.substr(0, name.size() - 3);
+  size_t dot = stem.rfind('.');
+  if (dot == std::string::npos || dot == 0 || !isLanguageTag(std::string_view(stem).substr(dot + 1))) return {};
+  return file.parent_path() / (stem.substr(0, dot) + ".md");
 }
 
 bool hasTranslation(const fs::path& page) {
@@ -275,31 +146,6 @@ void compareSets(const std::set<std::string>& original, const std::set<std::stri
 
 }  // namespace
 
-std::string slug(std::string_view headingText) {
-  std::string out;
-  for (size_t i = 0; i < headingText.size();) {
-    auto [point, length] = codePoint(headingText, i);
-    char c = headingText[i];
-    if (point == ' ') out += '-';
-    else if (isalnum((unsigned char)c) || c == '-' || c == '_') out += char(tolower((unsigned char)c));
-    else if (point >= 0x80 && !droppedFromAnchor(point)) out += headingText.substr(i, length);
-    i += length;
-  }
-  return out;
-}
-
-Page parsePage(std::string_view text) {
-  Page page;
-  std::string prose = withoutFences(text);
-  page.headings = headingsIn(prose);
-  std::string bare = withoutCodeSpans(prose);
-  page.links = linksIn(bare);
-  page.anchors = anchorsOf(page.headings, bare);
-  return page;
-}
-
-Page readPage(const fs::path& file) { return parsePage(readFile(file)); }
-
 std::vector<fs::path> markdownFiles(const fs::path& root) {
   std::vector<fs::path> files;
   for (auto entry = fs::recursive_directory_iterator(root); entry != fs::recursive_directory_iterator(); ++entry) {
@@ -337,11 +183,14 @@ std::vector<Problem> brokenLinks(const fs::path& file) {
 }
 
 std::vector<std::string> figures(std::string_view text) {
-  static const std::regex figure(
-      R"re((?:^|[^0-9A-Za-z.,_])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \n]?(?:µs|us|ns|ms|s|min|KiB|KB|MB|GB)|x|%))(?![0-9A-Za-z_]))re");
   std::vector<std::string> found;
-  std::string all(text);
-  for (std::sregex_iterator m(all.begin(), all.end(), figure), end; m != end; ++m) found.push_back((*m)[1]);
+  for (size_t i = 0; i < text.size(); ++i) {
+    bool starts = i == 0 || !(isWordCharacter(text[i - 1]) || text[i - 1] == '.' || text[i - 1] == ',');
+    size_t number = starts ? numberAt(text, i) : 0, unit = number ? unitAt(text, i + number) : 0;
+    if (!unit) continue;
+    found.emplace_back(text.substr(i, number + unit));
+    i += number + unit - 1;
+  }
   return found;
 }
 
@@ -356,7 +205,7 @@ std::vector<Problem> outOfStep(const Translation& pair) {
   std::vector<Problem> problems;
   const std::string where = pair.translation.string();
   if (!fs::exists(pair.original)) return {{where, "translates " + pair.original.string() + ", which does not exist"}};
-  std::string originalText = readFile(pair.original), translationText = readFile(pair.translation);
+  std::string originalText = readText(pair.original), translationText = readText(pair.translation);
   std::map<int, int> originalLevels = headingsByLevel(parsePage(originalText)),
                      translationLevels = headingsByLevel(parsePage(translationText));
   for (int level = 1; level <= 6; ++level)

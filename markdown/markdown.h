@@ -1,6 +1,7 @@
-// What the repository's Markdown pages promise a reader, read as GitHub reads it: the headings
-// (and the anchors GitHub makes of them), the relative links, and the figures (a number with its
-// unit, `1.38 s`, `768,138x`). Fenced code blocks and code spans hold no links or headings.
+// What the repository's Markdown pages promise a reader, read as GitHub reads it (by its own
+// parser, libcmark-gfm: page.cpp): the headings (and the anchors GitHub makes of them), the
+// relative links, and the figures (a number with its unit, `1.38 s`, `768,138x`). Code, in a
+// block or a span, holds no links or headings.
 #pragma once
 
 #include <filesystem>
@@ -35,6 +36,9 @@ struct Problem {
 
 Page parsePage(std::string_view text);
 Page readPage(const std::filesystem::path& file);
+
+// A page's text as it is on disk; throws std::runtime_error naming the file when it cannot be read.
+std::string readText(const std::filesystem::path& file);
 
 // GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
 std::string slug(std::string_view headingText);

@@ -62,12 +62,30 @@ TEST(ReadPage, LinksOutsideCode) {
       "See [the judge](judge/README.md#exit-status) and ![chart](bench/chart.png \"title\").\n"
       "`[not](a-link.md)` and\n```\n[not](either.md)\n```\n"
       "[a link\nover two lines](<with space.md>) [x](https://example.com) [paren](a_(b).md)\n"
-      "[ref]: testcases/README.md\n<img src=\"explore/screenshot.png\">\n");
+      "[the sets][ref] <img src=\"explore/screenshot.png\">\n\n[ref]: testcases/README.md\n");
   std::vector<std::string> targets;
   for (const Link& link : page.links) targets.push_back(std::to_string(link.line) + " " + link.target);
   EXPECT_EQ(targets, (std::vector<std::string>{"1 judge/README.md#exit-status", "1 bench/chart.png",
                                                "7 with space.md", "7 https://example.com", "7 a_(b).md",
-                                               "8 testcases/README.md", "9 explore/screenshot.png"}));
+                                               "8 testcases/README.md", "8 explore/screenshot.png"}));
+}
+
+// What GitHub's parser knows and a line-by-line reading would not: an indented code block, a
+// `~~~` fence and an HTML comment hold no link; a definition no link uses shows nothing; a
+// heading may be underlined, or quoted; `<a name>` is an anchor too; a line break inside code
+// moves the links after it to the next line.
+TEST(ReadPage, AsGitHubReadsIt) {
+  Page page = parsePage(
+      "Intro\n\n    [indented](code.md)\n\n~~~\n[fenced](code.md)\n~~~\n<!-- [hidden](note.md) "
+      "<img src=\"hidden.png\"> -->\n\n[unused]: nowhere.md\n\nUnder *lined*\n===\n\n> ## Quoted\n\n"
+      "<p><a name=\"old-name\" href=\"guide.md\">guide</a>\n<img\n  src='picture.png'></p>\n\n"
+      "A `code\nspan`, then [a link](after.md) on line 22.\n");
+  std::vector<std::string> headings, targets;
+  for (const Heading& heading : page.headings) headings.push_back(std::to_string(heading.line) + " " + heading.text);
+  for (const Link& link : page.links) targets.push_back(std::to_string(link.line) + " " + link.target);
+  EXPECT_EQ(headings, (std::vector<std::string>{"12 Under lined", "15 Quoted"}));
+  EXPECT_EQ(targets, (std::vector<std::string>{"17 guide.md", "19 picture.png", "22 after.md"}));
+  EXPECT_EQ(page.anchors, (std::vector<std::string>{"under-lined", "quoted", "old-name"}));
 }
 
 TEST_F(Pages, LinkCheckFindsEveryBrokenLinkAndAnchor) {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Writes the template of every message the judge can print (a .pot file) from its sources:
 # xgettext reads each tr, N_, trf and trn call (core/words.h), with the same keywords for
-# `make po` and for the test that finds a message without its Chinese (judge/words_test.cpp).
+# `make po` and for the test that finds a message without its Chinese (judge/translation_test.cpp).
 # Usage, from the repository's root: po/extract.sh OUT.pot
 set -e
 out=${1:?usage: po/extract.sh OUT.pot}

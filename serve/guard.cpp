@@ -2,6 +2,7 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <stdexcept>
@@ -64,6 +65,21 @@ bool namedOrigin(const std::string& origin, const Addresses& addresses) {
     return knownHost(host, addresses);
   }
   return false;
+}
+
+// The body as `json`, a JSON object holding none but the `members` the page sends (`sends` says
+// them to the reader); or why it is refused.
+std::optional<Refusal> jsonObject(const std::string& body, const std::string& contentType,
+                                  std::initializer_list<const char*> members, const std::string& sends,
+                                  nlohmann::json& json) {
+  if (contentType.rfind("application/json", 0) != 0)
+    return Refusal{415, "refused: the body must be application/json, as the page sends it"};
+  json = nlohmann::json::parse(body, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) return Refusal{400, "refused: the body is not a JSON object"};
+  for (const auto& [key, value] : json.items())
+    if (std::find(members.begin(), members.end(), key) == members.end())
+      return Refusal{400, "refused: unknown member '" + key + "' (the page sends " + sends + ")"};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -137,14 +153,8 @@ std::optional<Refusal> refusal(const RequestFacts& request, const std::string& t
 
 std::optional<Refusal> parseSubmission(const std::string& body, const std::string& contentType,
                                        Submission& out) {
-  if (contentType.rfind("application/json", 0) != 0)
-    return Refusal{415, "refused: the body must be application/json, as the page sends it"};
-  nlohmann::json json = nlohmann::json::parse(body, nullptr, false);
-  if (json.is_discarded() || !json.is_object())
-    return Refusal{400, "refused: the body is not a JSON object"};
-  for (const auto& [key, value] : json.items())
-    if (key != "mode" && key != "code" && key != "case")
-      return Refusal{400, "refused: unknown member '" + key + "' (the page sends mode, code and case)"};
+  nlohmann::json json;
+  if (auto refused = jsonObject(body, contentType, {"mode", "code", "case"}, "mode, code and case", json)) return refused;
   if (!json.contains("mode") || !json["mode"].is_string() || !json.contains("code") || !json["code"].is_string() ||
       (json.contains("case") && !json["case"].is_string()))
     return Refusal{400, "refused: mode and code must be strings, case a string if present"};
@@ -168,12 +178,8 @@ std::optional<Refusal> parseSubmission(const std::string& body, const std::strin
 
 std::optional<Refusal> parseHistoryRequest(const std::string& body, const std::string& contentType,
                                            HistoryRequest& out) {
-  if (contentType.rfind("application/json", 0) != 0)
-    return Refusal{415, "refused: the body must be application/json, as the page sends it"};
-  nlohmann::json json = nlohmann::json::parse(body, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) return Refusal{400, "refused: the body is not a JSON object"};
-  for (const auto& [key, value] : json.items())
-    if (key != "id") return Refusal{400, "refused: unknown member '" + key + "' (the page sends id, or nothing)"};
+  nlohmann::json json;
+  if (auto refused = jsonObject(body, contentType, {"id"}, "id, or nothing", json)) return refused;
   if (json.contains("id")) {
     if (!json["id"].is_number_integer() || json["id"].get<long long>() < 1)
       return Refusal{400, "refused: id is a submission's number (1, 2, ...)"};

@@ -18,6 +18,15 @@ RequestFacts pageRequest(const std::string& method) {
           "other=1; " + cookieName(kPort) + "=" + kToken, "", ""};
 }
 
+// The request refused as the page's guard refuses: 403, the message naming `what` (Host, Origin,
+// token).
+void expectRefused(const RequestFacts& request, const std::string& what, const Addresses& addresses = kLoopback) {
+  auto refused = refusal(request, kToken, addresses);
+  ASSERT_TRUE(refused) << "Host " << request.host << ", Origin " << request.origin << ", Cookie " << request.cookie;
+  EXPECT_EQ(refused->status, 403);
+  EXPECT_NE(refused->message.find(what), std::string::npos) << refused->message;
+}
+
 TEST(ServeGuard, LetsThePageThrough) {
   EXPECT_FALSE(refusal(pageRequest("GET"), kToken, kLoopback));
   EXPECT_FALSE(refusal(pageRequest("POST"), kToken, kLoopback));
@@ -33,10 +42,7 @@ TEST(ServeGuard, RefusesAForeignHost) {
                            "evil.localhost:8123", "127.0.0.2:8123", "[::2]:8123", "localhost:99999", "localhost:80x",
                            "10.88.0.5:8123"}) {
     request.host = host;
-    auto refused = refusal(request, kToken, kLoopback);
-    ASSERT_TRUE(refused) << host;
-    EXPECT_EQ(refused->status, 403);
-    EXPECT_NE(refused->message.find("Host"), std::string::npos);
+    expectRefused(request, "Host");
   }
 }
 
@@ -61,9 +67,7 @@ TEST(ServeGuard, RefusesAPostFromAnotherLoopbackPort) {
   for (const char* host : {"localhost:9000", "127.0.0.1:8123"}) {
     request.host = host;
     request.origin = "http://localhost:3000";
-    auto refused = refusal(request, kToken, kLoopback);
-    ASSERT_TRUE(refused) << host;
-    EXPECT_NE(refused->message.find("Origin"), std::string::npos);
+    expectRefused(request, "Origin");
   }
 }
 
@@ -86,9 +90,7 @@ TEST(ServeGuard, LetsInOnlyTheNamesGiven) {
                            "box.lan:8001", "box.lan", "10.88.0.5:80"}) {
     request.host = host;
     request.origin = "http://" + std::string(host);
-    auto refused = refusal(request, kToken, given);
-    ASSERT_TRUE(refused) << host;
-    EXPECT_NE(refused->message.find("Host"), std::string::npos);
+    expectRefused(request, "Host", given);
   }
   request.host = "box.lan:8000";
   request.origin = "https://evil-8123.app.github.dev";
@@ -114,10 +116,7 @@ TEST(ServeGuard, RefusesAMissingOrWrongToken) {
   for (const std::string& cookie : {std::string(""), cookieName(kPort) + "=" + std::string(64, 'b'),
                                     cookieName(kPort) + "=" + kToken.substr(1), cookieName(9999) + "=" + kToken}) {
     request.cookie = cookie;
-    auto refused = refusal(request, kToken, kLoopback);
-    ASSERT_TRUE(refused) << cookie;
-    EXPECT_EQ(refused->status, 403);
-    EXPECT_NE(refused->message.find("token"), std::string::npos);
+    expectRefused(request, "token");
   }
 }
 
@@ -125,9 +124,7 @@ TEST(ServeGuard, RefusesAPostFromAnotherOrigin) {
   RequestFacts request = pageRequest("POST");
   for (const char* origin : {"http://evil.example", "null", "", "http://127.0.0.1:8124", "https://127.0.0.1:8123"}) {
     request.origin = origin;
-    auto refused = refusal(request, kToken, kLoopback);
-    ASSERT_TRUE(refused) << origin;
-    EXPECT_NE(refused->message.find("Origin"), std::string::npos);
+    expectRefused(request, "Origin");
   }
 }
 

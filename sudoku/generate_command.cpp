@@ -11,8 +11,8 @@ namespace sudoku {
 using namespace core;
 namespace {
 
-// Up to 16x16 a uniqueness check is at most a few seconds without a budget;
-// one minimal 25x25 ran 8 minutes without finishing (testcases/README.md).
+// Up to 16x16 a uniqueness check needs no budget; a minimal 25x25's may not end
+// without one (testcases/README.md, sudoku/README.md).
 long defaultBudget(int size) { return size == 25 ? 20000 : -1; }
 
 std::string line(const Generated& g, const GenerateOptions& o) {

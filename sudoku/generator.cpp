@@ -327,8 +327,8 @@ long rate(const Board& puzzle) { return searchTree(puzzle, 2, 1).nodes; }
 namespace {
 
 // std::seed_seq's generate as the standard defines it ([rand.util.seedseq]), for four words:
-// libstdc++ reduces five indices mod n with a division each at every step, a tenth of the
-// time of `generate --count 1000`; here they step and wrap.
+// libstdc++ reduces five indices mod n with a division each at every step, a cost every puzzle
+// generated pays; here they step and wrap.
 struct FourWords {
   using result_type = uint32_t;
   uint32_t words[4];

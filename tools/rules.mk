@@ -19,7 +19,7 @@ $(TEST_OBJS) $(UNITY_OBJS): CPPFLAGS += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))
 
 $(BUILD)/tests: $(TEST_LINK) $(WRAPPERS) $(CORE_LIB) $(BUILD)/solution-list
 	$(NEED_GTEST)
-	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SECCOMP_LIBS) $(SQLITE_LIBS)
+	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS) $(SECCOMP_LIBS) $(SQLITE_LIBS) $(TESTS_LIBS)
 
 # The units are rewritten when the list of files changes, which $(BUILD)/test-list records (with
 # the count of units), or tools/unity.sh does. Static pattern rules: a generic one would offer
@@ -71,10 +71,10 @@ sanitize:
 # three sets (ARM64_IN_QEMU).
 CROSS_ARM64     := aarch64-linux-gnu-g++
 ARM64_PKGCONFIG := PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
-ARM64_PACKAGES  := sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install crossbuild-essential-arm64 libgtest-dev:arm64 libseccomp-dev:arm64 libsqlite3-dev:arm64
+ARM64_PACKAGES  := sudo dpkg --add-architecture arm64 && sudo apt-get update && sudo apt-get install crossbuild-essential-arm64 libgtest-dev:arm64 libseccomp-dev:arm64 libsqlite3-dev:arm64 libcmark-gfm-dev:arm64
 ARM64_IN_QEMU   := Seccomp.*:Seccomp/*:Checker.*:Reader.*:Loader.*:Registry.*:Counter.*:TextFile.*:Words.*:Engine.*:Generator.*:Sudoku*:ServeGuard.*:Printable.*:Table.*:Pair.*:*.LeetcodeExample:*.LeetcodeReported:*.ProjectEuler96:-*Thorough*:*Jobs*:*Thread*:SudokuBinary.*:SudokuPipeline.*:SudokuGenerate.*
 cross-arm64:
-	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists gtest libseccomp sqlite3 || \
+	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists gtest libseccomp sqlite3 libcmark-gfm || \
 	  { echo "arm64's compiler or libraries not found: $(ARM64_PACKAGES)" >&2; exit 1; }
 	$(Q)$(ARM64_PKGCONFIG) $(MAKE) BUILD=$(BUILD)/aarch64 CXX=$(CROSS_ARM64) CXXFLAGS=-O2 QUICK_CXX= UNITY=1 \
 	  ENGINE_CXX=$(CROSS_ARM64) ENGINE_FLAGS=-O3 LEETCODE_CXX=$(CROSS_ARM64) NEED_HTTPLIB= \
@@ -117,8 +117,7 @@ JUDGE_QUICK := $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_UNITS) $(JUDGE_CO
                $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o $(SERVE_OBJS)
 $(JUDGE_QUICK): COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
 $(JUDGE_QUICK): $(JUDGE_PCH_OWN)
-# The tests' own code; the Markdown checks are the tests' too (their <regex>s compile in the
-# tests' header).
+# The tests' own code; the Markdown checks are the tests' too.
 TESTS_QUICK := $(TEST_OBJS) $(UNITY_OBJS) $(MARKDOWN_LIB) $(SERVE_TESTS)
 $(TESTS_QUICK): COMPILE = $(call quick_compile,$(TESTS_PCH))
 $(TESTS_QUICK): $(TESTS_PCH)

@@ -8,7 +8,7 @@
 # of the shorter ones. SHARDS processes run at a time, and whichever ends first starts the next
 # group: so a test that takes longer than its recorded time (a first run compiles, a busy
 # machine) delays one process, not a whole shard dealt in advance. (GoogleTest's own sharding
-# deals round-robin: on a first run one shard took 80 s and another 52.) EXCLUDE: tests not run
+# deals round-robin, blind to the tests' times: its shards end far apart.) EXCLUDE: tests not run
 # at all (a GoogleTest pattern list, a:b). SERIAL: tests that watch the whole machine (the
 # hostile fixtures' leftover processes) and so must not meet each other: they run one after
 # another in one more process beside the others. Each process has its own TEST_TMPDIR. Prints

@@ -308,11 +308,10 @@ void timeRound(const std::vector<Entrant*>& order, const std::vector<Subset>& su
 }
 
 // Calibrates every program, then times `rounds` rounds, a worker a core: round r on core
-// r % cores, all its children there. A machine's cores need not be equally fast (the two of a
-// 2-core AMD EPYC VM here timed one program 1.25 and 1.65 ms a case, each run kept on one of
-// them), and its speed drifts from one second to the next: a round's programs share one core and
-// take their cases in turn (timeRound), so that your file and each bundled one are timed moments
-// apart on the same core. The calibrations go to whichever worker is free.
+// r % cores, all its children there. A machine's cores need not be equally fast, and its speed
+// drifts from one second to the next (judge/findings/README.md, "Why so"): a round's programs
+// share one core and take their cases in turn (timeRound), so that your file and each bundled one
+// are timed moments apart on the same core. The calibrations go to whichever worker is free.
 void timeAll(Entrant& yours, std::vector<Entrant>& bundled, const std::vector<Subset>& subsets,
              const StandingOptions& options, int rounds) {
   std::vector<int> cores = timingCores(std::max(1, options.jobs));

@@ -32,8 +32,8 @@ constexpr size_t kStderrTail = 256 << 10;     // the sanitizer's report ends the
 constexpr size_t kMaxAnswerLine = 1 << 20;  // a 25x25 answer is under 2 KB
 // How long a sample waits for the runner to stop after it answers, and how often it looks: on a
 // core, it stops within microseconds to read the next puzzle; still runnable after that, it is
-// waiting for a core, and its clock was brought up to date when it lost its own (under two busy
-// loops, 1 sample in 7 waited, 1 in 80 the whole 1 ms, here).
+// waiting for a core, and its clock was brought up to date when it lost its own
+// (judge/sandbox/README.md, "CPU time is measured outside").
 constexpr std::chrono::milliseconds kSettleAtMost{1};
 constexpr std::chrono::microseconds kSettleEvery{20};
 // The exit after the last case (finish()): its CPU time at least.
@@ -166,8 +166,8 @@ std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
 
 // The tree's sample once the runner has stopped to wait for its next puzzle: its clock lags while
 // it runs (ProcessTree::mainRunning), so a sample taken between its answer and its next read gave
-// the case less than it used, and the next case the rest (under two busy loops, about one case in
-// 250 read as 0 us, LeetCode's example among them now and then).
+// the case less than it used, and the next case the rest (judge/sandbox/README.md, "CPU time is
+// measured outside").
 ProcessTree::Usage Child::settledSample() {
   auto until = Clock::now() + kSettleAtMost;
   while (tree_->mainRunning() && Clock::now() < until) std::this_thread::sleep_for(kSettleEvery);

@@ -52,8 +52,8 @@ class ProcessTree {
   };
   Usage sample();
   // Whether the main process is running, or ready to run, now. Its CPU clock, read from
-  // another process, lags while it runs: the kernel adds the time since its last tick (4 ms
-  // at most, here) or switch only when it next stops, so a sample is exact once it waits.
+  // another process, lags while it runs: the kernel adds the time since its last tick (a tick at
+  // most) or switch only when it next stops, so a sample is exact once it waits.
   bool mainRunning();
   // Starts a new peak: each process's high-water mark set back to what it
   // holds now (clear_refs 5), so that the next sample's peak is the next case's.

@@ -1,7 +1,7 @@
 // Running judged code, and compiling it, in a sandbox that the code cannot
 // see out of, outlive, or fool.
 //
-// Every child (a runner: runner_main.cpp with one solution) and every compile
+// Every child (a runner: runner.cpp linked with one solution) and every compile
 // runs under bubblewrap (bwrap, Debian package bubblewrap) in new user, PID,
 // mount, network, IPC and UTS namespaces: the system's /usr read-only, a
 // private /tmp, no repository (a runner sees only its own program, at

@@ -110,10 +110,10 @@ bool hasControlCharacters(const std::string& text) {
   });
 }
 
-// The compile bomb is stopped at a quarter of the compile's memory limit here (1.5 s rather than
-// 6 quiet, and three times that beside the other shards); SandboxedCompileThorough stops it at
-// the whole limit. The files that compile are built two at a time first; the bomb is built by
-// its test only (a compile stopped at a limit is never cached).
+// The compile bomb is stopped at a quarter of the compile's memory limit here, sooner than at
+// the whole limit, where SandboxedCompileThorough stops it. The files that compile are built two
+// at a time first; the bomb is built by its test only (a compile stopped at a limit is never
+// cached).
 class Hostile : public testing::TestWithParam<std::string> {
  protected:
   static void SetUpTestSuite() {
@@ -265,11 +265,10 @@ pid_t startQuietJudge(const std::string& dir, const std::vector<std::string>& ar
 // Stopped at a random moment while its boxes start (the sandbox's check and the compile box of a
 // new file; the LeetCode tier's and the stress tiers' boxes of a file compiled before, several
 // at once), 36 times, the judge leaves no process. bwrap's init, cloned but not yet let go on
-// by bwrap, waits for it on an eventfd for ever when bwrap dies first (through make serve, 4
-// stops in 20 left one; here, 1 in 60 before the judge caught its stops). SIGINT, as make serve
-// stops a judge, SIGTERM and SIGHUP, and SIGKILL (kill -9: nothing of the judge runs after it;
-// its keeper ends the box's group, box_registry.h: JUDGE_STOP_TRIES=300 beside two CPU burners,
-// 1 of its 50 left a bwrap behind without one).
+// by bwrap, waits for it on an eventfd for ever when bwrap dies first (judge/sandbox/README.md,
+// "A stop at any moment, a box starting too"). SIGINT, as make serve stops a judge, SIGTERM and
+// SIGHUP, and SIGKILL (kill -9: nothing of the judge runs after it; its keeper ends the box's
+// group, box_registry.h).
 TEST(JudgeEnds, StoppedWhileItsBoxesStartLeavesNoProcess) {
   std::string dir = fs::weakly_canonical(testing::TempDir()).string() + "/stopped-judges";
   fs::create_directories(dir);

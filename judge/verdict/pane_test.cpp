@@ -41,7 +41,7 @@ TEST(MemoryFigure, AFileHoldingATableIsReportedAtLeastItsSizeAndAtMostAQuarterOv
   EXPECT_NE(Tables({result.file}).setHeader().find("max MB"), std::string::npos);
 }
 
-// The runner, ASan's runtime and the driver: a few MB (7.2 here), not ASan's 256 MB quarantine.
+// The runner, ASan's runtime and the driver: a few MB, not ASan's 256 MB quarantine.
 TEST(MemoryFigure, APlainFileIsAFewMegabytes) {
   FileResult result = judgedOnTheExample("plain_backtracking.cpp");
   ASSERT_EQ(result.sets.at(0).memoryKb.size(), 1u);
