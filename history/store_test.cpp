@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/scratch_folder.h"
 #include "history/store.h"
 
 namespace {
@@ -26,13 +27,6 @@ using history::Unusable;
 // A folder of the test's own under TMPDIR, removed after it.
 class StoreTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/history-test-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir); }
 
   static std::string bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -68,7 +62,8 @@ class StoreTest : public ::testing::Test {
     return s;
   }
 
-  std::string dir;
+  core::ScratchFolder scratch{"history-test"};
+  std::string dir = scratch.path();
 };
 
 TEST_F(StoreTest, MakesItsFolderAndFileTheUsersAlone) {
