@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -30,7 +31,14 @@ CLI::Validator validator(std::string (*why)(const std::string&), const std::stri
 
 std::string notAJudge(const std::string& path) {
   std::string absolute = fs::absolute(path).string();
-  return access(absolute.c_str(), X_OK) == 0 ? "" : "no judge at " + absolute + ": make judge builds it";
+  std::error_code unknown;
+  bool judge = fs::is_regular_file(absolute, unknown) && access(absolute.c_str(), X_OK) == 0;
+  return judge ? "" : "no judge at " + absolute + ": make judge builds it";
+}
+
+// Whether a locale's name (zh, zh_CN, zh_CN.UTF-8, zh-CN) is of `language`.
+bool isOf(const std::string& name, const std::string& language) {
+  return name.rfind(language, 0) == 0 && (name.size() == language.size() || std::strchr("_-.@", name[language.size()]));
 }
 
 std::string notAPageLanguage(const std::string& name) {
@@ -86,8 +94,8 @@ void complete(Options& o, const std::string& listen, bool noHistory) {
 }  // namespace
 
 std::string pageLanguage(const std::string& name) {
-  if (name.rfind("zh", 0) == 0) return "zh";
-  if (name.rfind("en", 0) == 0) return "en";
+  if (isOf(name, "zh")) return "zh";
+  if (isOf(name, "en")) return "en";
   return "";
 }
 

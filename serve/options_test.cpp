@@ -58,7 +58,7 @@ TEST_F(ServeOptions, EachBadValueIsRefusedNamingItsOption) {
   const std::vector<std::vector<const char*>> bad = {
       {"--port", "70000"}, {"--port", "x"}, {"--queue", "0"}, {"--queue", "65"}, {"--standing", "all"},
       {"--shrink-seconds", "601"}, {"--lang", "fr"}, {"--listen", "anywhere"}, {"--allow-host", "*"},
-      {"--judge", "/nonexistent/judge"}, {"--bogus"}};
+      {"--judge", "/nonexistent/judge"}, {"--judge", "/tmp"}, {"--judge", ""}, {"--bogus"}};
   for (const auto& args : bad) {
     int status = -1;
     std::string said;
@@ -124,7 +124,9 @@ TEST(ServePageLanguage, AnyChineseIsZhAndEnglishEn) {
   EXPECT_EQ(pageLanguage("zh"), "zh");
   EXPECT_EQ(pageLanguage("zh_CN.UTF-8"), "zh");
   EXPECT_EQ(pageLanguage("en_GB"), "en");
+  EXPECT_EQ(pageLanguage("zh-CN"), "zh");
   EXPECT_EQ(pageLanguage("fr_FR"), "");
+  EXPECT_EQ(pageLanguage("english"), "");
 }
 
 }  // namespace
