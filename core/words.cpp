@@ -182,6 +182,11 @@ std::string local(const std::string& english) {
 
 std::string spokenLanguage() { return spoken; }
 
+std::string environmentLanguage() {
+  std::string language = normalized(fromEnvironment());
+  return isEnglish(language) ? "en" : language;
+}
+
 const char* tr(const char* english) {
   if (keeping) keep(english, dgettext(kDomain, english));
   return translating ? dgettext(kDomain, english) : english;

@@ -41,6 +41,10 @@ std::string local(const std::string& english);
 // The language spoken: "en", or the catalogue's ("zh_CN").
 std::string spokenLanguage();
 
+// The language the environment asks for, read as speak("") reads it: "en", or another by its
+// catalogue's name ("zh_CN"), whether this build has its catalogue or not ("fr_FR").
+std::string environmentLanguage();
+
 const char* tr(const char* english);
 // A message whose English says two things: `context` tells them apart ("%s on %s: %s"
 // of a set, of a case), as gettext's pgettext does.

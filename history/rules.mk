@@ -15,10 +15,13 @@ HISTORY_DB_ARG  = $(if $(value HISTORY_DB),--history-db $(call quote,HISTORY_DB)
 RECORD_ARG      = $(if $(filter 0,$(HISTORY)),,--record judge $(HISTORY_DB_ARG))
 
 # The judge, the server and the tests link the store (and SQLite: their link lines name
-# SQLITE_LIBS); the server also core/, whose words the store's reasons are written in.
+# SQLITE_LIBS); the server also core/, whose words the store's reasons are written in, and the
+# history's JSON view (the Submissions tab's), which the tests test.
+HISTORY_VIEW   := $(HISTORY_OBJ)/json_view.o
 $(JUDGE_BIN) $(BUILD)/tests: $(HISTORY_LIB)
-$(SERVE_BIN): $(HISTORY_LIB) $(JUDGE_CORE_LIB)
-$(HISTORY_LIB): | need-sqlite
+$(SERVE_BIN): $(HISTORY_LIB) $(HISTORY_VIEW) $(JUDGE_CORE_LIB)
+$(BUILD)/tests: $(HISTORY_VIEW)
+$(HISTORY_LIB) $(HISTORY_VIEW): | need-sqlite
 ifneq ($(QUICK_CXX),)
 $(HISTORY_OBJ)/%.o: history/%.cpp
 	@mkdir -p $(@D)

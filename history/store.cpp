@@ -1,7 +1,6 @@
 #include "history/store.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -110,18 +109,25 @@ Unusable unusable(const std::string& path, const SqliteError& e) {
                   tr("set HISTORY_DB to a file you can read and write"));
 }
 
-// A judge that is still running (the row it started is not interrupted).
-bool running(long long pid) {
-  if (pid <= 0) return false;
-  if (kill(pid_t(pid), 0) != 0 && errno == ESRCH) return false;
-  char exe[64];
-  std::snprintf(exe, sizeof exe, "/proc/%lld/comm", pid);
-  int fd = open(exe, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  char name[32] = {};
-  ssize_t got = read(fd, name, sizeof name - 1);
-  close(fd);
-  return got > 0 && std::string(name, size_t(got)).rfind("judge", 0) == 0;
+// The writers' file beside the history (FILE-writers): a row being written ("started") is held
+// by its writer's lock on the byte at the row's id, an open file description's lock (Linux's
+// F_OFD_SETLK): the kernel releases it when the writer ends, killed or not (the descriptor is
+// close-on-exec: no program the writer starts keeps it), and it is the writer's alone, so that a
+// store opened again in the same process neither releases it nor takes it for its own.
+std::string writersPath(const std::string& path) { return path + "-writers"; }
+
+struct flock byteAt(long long id, short type) {
+  struct flock lock {};
+  lock.l_type = type, lock.l_whence = SEEK_SET, lock.l_start = off_t(id), lock.l_len = 1;
+  return lock;
+}
+
+// Whether a writer still holds row `id` (its judge runs): asked of the kernel, on `writers`
+// (-1: no writers' file, so no writer).
+bool held(int writers, long long id) {
+  if (writers < 0) return false;
+  struct flock lock = byteAt(id, F_WRLCK);
+  return fcntl(writers, F_OFD_GETLK, &lock) == 0 && lock.l_type != F_UNLCK;
 }
 
 Submission rowOf(const Statement& row) {
@@ -195,7 +201,9 @@ Store::Store(const std::string& path, bool create) : path_(path) {
   }
 }
 
-Store::~Store() = default;
+Store::~Store() {
+  if (writers_ >= 0) close(writers_);
+}
 
 template <typename Work>
 auto Store::write(Work work) {
@@ -225,13 +233,16 @@ void Store::migrate() {
 }
 
 // A "started" row whose judge is gone (killed, or stopped by Ctrl-C during its stress tiers)
-// will never be finished: it is marked interrupted, its verdict kept.
+// will never be finished: it is marked interrupted, its verdict kept. Its judge is gone when no
+// process holds the row's byte of the writers' file.
 void Store::markInterrupted() {
   std::vector<long long> gone;
   {
-    Statement started(*db_, "SELECT id, pid FROM submissions WHERE state = 'started'");
+    int writers = open(writersPath(path_).c_str(), O_RDONLY | O_CLOEXEC);
+    Statement started(*db_, "SELECT id FROM submissions WHERE state = 'started'");
     while (started.step())
-      if (!running(started.integer(1))) gone.push_back(started.integer(0));
+      if (!held(writers, started.integer(0))) gone.push_back(started.integer(0));
+    if (writers >= 0) close(writers);
   }
   if (gone.empty()) return;
   write([&] {
@@ -243,6 +254,21 @@ void Store::markInterrupted() {
   });
 }
 
+// Row `id` held by this store until it is finished or the store closes (its process ends):
+// taken before the row is committed, so that no reader ever sees it started and unheld.
+void Store::hold(long long id) {
+  if (writers_ < 0) writers_ = open(writersPath(path_).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  struct flock lock = byteAt(id, F_WRLCK);
+  if (writers_ < 0 || fcntl(writers_, F_OFD_SETLK, &lock) != 0)
+    throw Unusable(trf("cannot use %s (%s)", {writersPath(path_), std::strerror(errno)}),
+                   tr("set HISTORY_DB to a file you can read and write"));
+}
+
+void Store::release(long long id) {
+  struct flock lock = byteAt(id, F_UNLCK);
+  if (writers_ >= 0) fcntl(writers_, F_OFD_SETLK, &lock);
+}
+
 long long Store::add(const Submission& s) {
   return write([&] {
     Statement insert(*db_,
@@ -252,7 +278,9 @@ long long Store::add(const Submission& s) {
     insert.bind(6, s.total).bind(7, s.runtimeMicros).bind(8, s.memoryKb).bind(9, s.stress).bind(10, s.report);
     insert.bind(11, s.note).bind(12, s.state).bind(13, s.pid);
     insert.step();
-    return db_->lastInsertId();
+    long long id = db_->lastInsertId();
+    if (s.state == "started") hold(id);
+    return id;
   });
 }
 
@@ -266,6 +294,7 @@ void Store::finish(long long id, const Submission& s) {
     update.step();
     return 0;
   });
+  if (s.state != "started") release(id);
 }
 
 std::vector<Submission> Store::list() const {

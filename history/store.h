@@ -32,7 +32,7 @@ struct Submission {
   std::string report = "{}";   // the judge's whole JSON report
   std::string note;            // the user's own words (make history ID=N NOTE=...)
   std::string state = "done";  // "started" (verdict known, report still coming), "done", "interrupted"
-  long long pid = 0;           // the judge that wrote it (to tell a "started" row whose judge is gone)
+  long long pid = 0;           // the judge that wrote it
 };
 
 // Why the history cannot be used, and what the user can do about it.
@@ -67,7 +67,9 @@ class Store {
   // What the user should know but that does not stop the store: a file others may read.
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  // A new row (its id); `when` and `id` are the store's.
+  // A new row (its id); `when` and `id` are the store's. A "started" row is held by this store
+  // (the writers' file's lock, store.cpp) until finish() or the store's end: a store opened
+  // while it is held leaves it started, one opened after marks it interrupted.
   long long add(const Submission& submission);
   // The row's verdict, counts, figures, stress, report and state, once the report is whole.
   void finish(long long id, const Submission& submission);
@@ -81,6 +83,8 @@ class Store {
  private:
   void migrate();
   void markInterrupted();
+  void hold(long long id);
+  void release(long long id);
   // `work` in one write transaction (BEGIN IMMEDIATE), turning SQLite's errors into Unusable.
   template <typename Work>
   auto write(Work work);
@@ -88,6 +92,7 @@ class Store {
   std::string path_;
   std::unique_ptr<Connection> db_;
   std::vector<std::string> warnings_;
+  int writers_ = -1;  // the writers' file, open while this store holds a started row
 };
 
 }  // namespace history

@@ -2,6 +2,7 @@
 // older schema migrated, and every file it must not use (not SQLite, damaged,
 // of a newer schema) refused with its bytes unchanged.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -13,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/scratch_folder.h"
 #include "history/store.h"
 
 namespace {
@@ -25,13 +27,6 @@ using history::Unusable;
 // A folder of the test's own under TMPDIR, removed after it.
 class StoreTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/history-test-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir); }
 
   static std::string bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -67,7 +62,8 @@ class StoreTest : public ::testing::Test {
     return s;
   }
 
-  std::string dir;
+  core::ScratchFolder scratch{"history-test"};
+  std::string dir = scratch.path();
 };
 
 TEST_F(StoreTest, MakesItsFolderAndFileTheUsersAlone) {
@@ -122,20 +118,70 @@ TEST_F(StoreTest, KeepsANote) {
   EXPECT_EQ(store.find(id)->note, "the last Accepted before the bitboards");
 }
 
-TEST_F(StoreTest, MarksAStartedRowWhoseJudgeIsGoneInterrupted) {
+// A started row is its writer's while the writer's store is open: a store opened meanwhile, in
+// this process too, leaves it started; one opened after the writer's store closed marks it
+// interrupted, its verdict kept.
+TEST_F(StoreTest, AStartedRowIsInterruptedOnlyOnceItsWriterIsGone) {
   std::string path = dir + "/h.sqlite";
-  pid_t child = fork();
-  if (child == 0) _exit(0);
-  waitpid(child, nullptr, 0);  // a pid that no judge holds now
   Submission s = judged("a.cpp", "a", "Accepted");
-  s.state = "started", s.pid = child;
-  long long gone = Store(path, true).add(s);
-  s.pid = getpid();  // this test's process is not a judge either
-  long long alsoGone = Store(path, true).add(s);
+  s.state = "started";
+  long long id = 0;
+  {
+    Store writer(path, true);
+    id = writer.add(s);
+    EXPECT_EQ(Store(path, false).find(id)->state, "started");
+    EXPECT_EQ(Store(path, true).find(id)->state, "started");  // (a second store in the writer's process)
+    EXPECT_EQ(writer.find(id)->state, "started");
+  }
   Store again(path, false);
-  EXPECT_EQ(again.find(gone)->state, "interrupted");
-  EXPECT_EQ(again.find(gone)->verdict, "Accepted");
-  EXPECT_EQ(again.find(alsoGone)->state, "interrupted");
+  EXPECT_EQ(again.find(id)->state, "interrupted");
+  EXPECT_EQ(again.find(id)->verdict, "Accepted");
+}
+
+// A writer killed (kill -9) holds its row no longer; one that finished its row, neither.
+TEST_F(StoreTest, AStartedRowWhoseWriterWasKilledIsInterrupted) {
+  std::string path = dir + "/h.sqlite";
+  Store(path, true);  // the file made before the fork: the child only writes a row
+  int told[2];
+  ASSERT_EQ(pipe(told), 0);
+  pid_t writer = fork();
+  ASSERT_GE(writer, 0);
+  if (writer == 0) {  // a writer that stays, as a judge in its stress tiers does
+    Submission s = judged("a.cpp", "a", "Accepted");
+    s.state = "started";
+    long long id = Store(path, true).add(s);  // (its store gone: the row is no longer held)
+    s.file = "b.cpp";
+    Store store(path, true);
+    long long held = store.add(s);
+    long long ids[2] = {id, held};
+    if (::write(told[1], ids, sizeof ids) != ssize_t(sizeof ids)) _exit(1);
+    pause();
+    _exit(0);
+  }
+  close(told[1]);
+  long long ids[2] = {0, 0};
+  bool heard = read(told[0], ids, sizeof ids) == ssize_t(sizeof ids);
+  close(told[0]);
+  std::string whileItRuns = heard ? Store(path, false).find(ids[1])->state : "";
+  kill(writer, SIGKILL);
+  waitpid(writer, nullptr, 0);
+  ASSERT_TRUE(heard) << "the writer wrote no row";
+  EXPECT_EQ(Store(path, false).find(ids[0])->state, "interrupted");
+  EXPECT_EQ(whileItRuns, "started");  // its writer ran
+  EXPECT_EQ(Store(path, false).find(ids[1])->state, "interrupted");
+}
+
+// A started row finished by its writer is done, and a store opened after leaves it so.
+TEST_F(StoreTest, AFinishedRowIsNotInterrupted) {
+  std::string path = dir + "/h.sqlite";
+  Submission s = judged("a.cpp", "a", "Accepted");
+  s.state = "started";
+  Store writer(path, true);
+  long long id = writer.add(s);
+  s.state = "done";
+  writer.finish(id, s);
+  EXPECT_EQ(Store(path, false).find(id)->state, "done");
+  EXPECT_EQ(mode(path + "-writers"), 0600u);  // the writers' file is the user's alone too
 }
 
 // Version 1, as the first history wrote it (no note), made by hand: opened, it is migrated to

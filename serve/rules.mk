@@ -1,7 +1,8 @@
 # make serve: LeetCode's problem page, offline (serve/README.md). A small server on 127.0.0.1
 # (cpp-httplib and nlohmann/json, Debian's) that runs this build's judge for every Run and Submit;
 # it prints one URL with a random token. PORT= (default: a free one), STANDING= and the page's
-# language from LANG/LANGUAGE (make serve LANG=zh_CN.UTF-8: Chinese). make serve-check: the
+# language: JUDGE_LANG=, else the environment's, as the judge reads it (make serve
+# LANG=zh_CN.UTF-8: Chinese). make serve-check: the
 # browser test (headless Chromium through Selenium) and the hostile requests.
 SERVE_OBJ  := $(OBJ)/serve
 SERVE_BIN  := $(BUILD)/bin/serve
@@ -16,7 +17,7 @@ serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
 	  $(if $(value STANDING),--standing $(call quote,STANDING)) $(if $(value LISTEN),--listen $(call quote,LISTEN)) \
 	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))') \
-	  $(if $(filter 0,$(HISTORY)),--no-history) $(HISTORY_DB_ARG)
+	  $(if $(filter 0,$(HISTORY)),--no-history) $(HISTORY_DB_ARG) $(LANG_ARG)
 
 # serve-check stops judges through the page at random moments too (serve/stop_test.py: 64 stops,
 # the 40 Submits abandoned in their first 0.4 s among them); serve-soak does it at length (60 at
@@ -28,9 +29,14 @@ serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN
 serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60
 
-# The server: its routes and queue, its guards, the page's files, the Editorial's matter, whether
-# a request's page is still there.
-SERVE_OBJS := $(addprefix $(SERVE_OBJ)/,serve_main.o guard.o files.o editorial.o connection.o)
+# The server: every serve/*.cpp but the tests. Those that include <httplib.h> are its HTTP side,
+# linked into the server alone; the others (the queue, the judge's process, the guards...) into
+# the tests too, which link no cpp-httplib (arm64's cross build has none). A new file, or a new
+# test, needs no line here.
+SERVE_SOURCES := $(filter-out %_test.cpp,$(wildcard serve/*.cpp))
+SERVE_OBJS    := $(patsubst serve/%.cpp,$(SERVE_OBJ)/%.o,$(SERVE_SOURCES))
+SERVE_HTTP    := $(patsubst serve/%.cpp,$(SERVE_OBJ)/%.o,$(shell grep -l '^\#include <httplib.h>' $(SERVE_SOURCES)))
+SERVE_LIB     := $(filter-out $(SERVE_OBJ)/serve_main.o $(SERVE_HTTP),$(SERVE_OBJS))
 $(SERVE_BIN): $(SERVE_OBJS)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) $(SQLITE_LIBS) -pthread
@@ -40,8 +46,8 @@ $(SERVE_OBJ)/%.o: serve/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(COMPILE) $(HTTPLIB_CFLAGS) -c $< -o $@
 
-# The guards', the Editorial's and the page files' unit tests run in make test, with the rest (not
-# in its unity units: they need cpp-httplib's flags).
-SERVE_TESTS := $(addprefix $(SERVE_OBJ)/,guard_test.o editorial_test.o)
-$(BUILD)/tests: $(SERVE_TESTS) $(addprefix $(SERVE_OBJ)/,guard.o editorial.o files.o)
+# The server's unit tests run in make test, with the rest (not in its unity units: they are
+# compiled with cpp-httplib's flags, as the objects they test).
+SERVE_TESTS := $(patsubst serve/%.cpp,$(SERVE_OBJ)/%.o,$(wildcard serve/*_test.cpp))
+$(BUILD)/tests: $(SERVE_TESTS) $(SERVE_LIB)
 $(SERVE_TESTS): override CXXFLAGS := $(TEST_CXXFLAGS)
