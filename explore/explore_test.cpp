@@ -218,6 +218,18 @@ TEST(Page, MarksTheUsersFileAndNamesItByItsPath) {
   EXPECT_EQ(toJson(puzzles, {}).find("\"yours\":true"), std::string::npos);
 }
 
+// judge --replay of a bundled solution's code (the page's Editorial): named as that solution.
+TEST(Page, NamesABundledFileAsItself) {
+  core::Board puzzle = leetcodeExample().puzzle;
+  std::vector<Puzzle> puzzles = {{"x", puzzle, {capture(solution("naive_backtracking"), puzzle)}}};
+  Yours yours{"naive_backtracking", "solutions/naive_backtracking.cpp", "", true};
+  std::string json = toJson(puzzles, {}, &yours);
+  EXPECT_NE(json.find("{\"solution\":\"naive_backtracking\",\"yours\":true,\"file\":\"solutions/naive_backtracking.cpp\""),
+            std::string::npos) << json.substr(0, 300);
+  EXPECT_NE(json.find("\"bundled\":true"), std::string::npos);
+  EXPECT_EQ(json.find("your file"), std::string::npos);
+}
+
 // A file name is the user's: one that closes the script or is not UTF-8 still makes a page that
 // parses, the name shown as near as JSON allows.
 TEST(Page, KeepsTheScriptWholeWhateverTheFileIsCalled) {

@@ -50,10 +50,17 @@ const core::SolutionEntry* entryOf(const std::string& name) {
   return nullptr;
 }
 
+// The name the page gives the user's file: "f (your file)", or a bundled file's own name.
+std::string labelOf(const Yours& yours) {
+  if (!yours.bundled) return core::yoursLabel(yours.file);
+  std::string name = yours.file.substr(yours.file.find_last_of('/') + 1);  // npos + 1 is 0
+  return name.substr(0, name.rfind(".cpp"));
+}
+
 Json traceJson(const Trace& t, const Yours* yours) {
   const core::SolutionEntry* entry = entryOf(t.solution);
   bool mine = yours && t.solution == yours->entry;
-  return {{"solution", mine ? core::yoursLabel(yours->file) : t.solution},
+  Json json = {{"solution", mine ? labelOf(*yours) : t.solution},
           {"yours", mine},
           {"file", mine ? yours->file : entry ? entry->file : ""},
           {"idea", mine && !yours->idea.empty() ? yours->idea : entry ? idea(std::string(entry->source)) : ""},
@@ -67,6 +74,8 @@ Json traceJson(const Trace& t, const Yours* yours) {
           {"stopped", t.stopped},
           {"answer", core::toLine(t.answer)},
           {"verdict", t.stopped.empty() ? core::check(t.puzzle, t.answer) : ""}};
+  if (mine && yours->bundled) json["bundled"] = true;
+  return json;
 }
 
 // What fromJson reads: each accessor throws std::invalid_argument naming the field it wanted.

@@ -20,12 +20,14 @@ struct Yours {
   std::string entry;  // "yours"
   std::string file;   // "my/solver.cpp"
   std::string idea = "";  // its first comment line; "" to take it from the registry entry's source
+  bool bundled = false;   // file is a bundled solution's (solutions/NAME.cpp): named NAME, not "your file"
 };
 
 // The traces as the page reads them (page.html describes the fields). A step is three
 // characters: 32 + cell, the symbol written, 32 + depth; a search call is one, 32 + depth.
-// The user's file's traces (those of entry yours->entry) are named by yoursLabel and
-// marked "yours": true; the page shows the first such trace in its left panel.
+// The user's file's traces (those of entry yours->entry) are named by yoursLabel (a bundled
+// file by its own name, and marked "bundled": true) and marked "yours": true; the page shows the
+// first such trace in its left panel.
 std::string toJson(const std::vector<Puzzle>& puzzles, const Limits& limits, const Yours* yours = nullptr);
 
 // explore/page.html, made self-contained: its shared files (the board's drawing, board.js and

@@ -10,12 +10,12 @@ namespace fs = std::filesystem;
 
 // The parts of CodeMirror the page uses: the editor, C++'s mode (clike), the diff's mode,
 // bracket matching and closing, the lint gutter (a compile error's marks), runMode (the
-// Editorial's highlighted code), the active line.
+// Editorial's highlighted code), the active line, the dark theme's colours (page/editor.js).
 const char* const kCodeMirrorFiles[] = {
     "lib/codemirror.js",         "lib/codemirror.css",          "mode/clike/clike.js",
     "mode/diff/diff.js",         "addon/edit/matchbrackets.js", "addon/edit/closebrackets.js",
     "addon/lint/lint.js",        "addon/lint/lint.css",         "addon/runmode/runmode.js",
-    "addon/selection/active-line.js"};
+    "addon/selection/active-line.js", "theme/blackboard.css"};
 
 bool endsWith(const std::string& text, const std::string& end) {
   return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;

@@ -19,12 +19,29 @@ serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))') \
 	  $(if $(filter 0,$(HISTORY)),--no-history) $(HISTORY_DB_ARG) $(LANG_ARG)
 
+# axe-core, from npm, at the version and digest serve/axe/package-lock.json pins, installed into
+# build/axe for serve/access_test.py alone: the page never serves it.
+AXE_JS   := $(BUILD)/axe/node_modules/axe-core/axe.min.js
+NEED_NPM  = @command -v npm >/dev/null || { echo "npm not found: sudo apt-get install npm" >&2; exit 1; }
+$(AXE_JS): serve/axe/package.json serve/axe/package-lock.json
+	$(NEED_NPM)
+	@mkdir -p $(BUILD)/axe
+	@cp serve/axe/package.json serve/axe/package-lock.json $(BUILD)/axe/
+	$(call say,NPM,$(BUILD)/axe: axe-core)cd $(BUILD)/axe && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	@touch $@
+
 # serve-check stops judges through the page at random moments too (serve/stop_test.py: 64 stops,
 # the 40 Submits abandoned in their first 0.4 s among them); serve-soak does it at length (60 at
 # each moment, 340 in all).
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 6
+
+# serve-access: the page for everyone (serve/access_test.py): axe-core in every state, the keyboard
+# alone, the theme. SHOTS=DIR saves both themes' screenshots there.
+serve-access: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) $(AXE_JS)
+	$(call say,TEST,serve/access_test.py)/usr/bin/python3 serve/access_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) \
+	  --axe $(AXE_JS) $(if $(value SHOTS),--screenshots $(call quote,SHOTS))
 
 serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60

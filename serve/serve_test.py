@@ -380,7 +380,7 @@ def in_browser(server, screenshots):
         check(verdict == "Accepted" and "ms" in runtime and "MB" in memory,
               "propagation_bitboard.cpp: %s, Runtime %s, Memory %s (verdict after %.1f s)" % (verdict, runtime, memory, took))
         colour = driver.execute_script("return getComputedStyle(document.getElementById('verdict')).color")
-        check(colour == "rgb(45, 181, 93)", "Accepted in green (%s)" % colour)
+        check(colour == "rgb(26, 127, 55)", "Accepted in green, its contrast AA's (%s)" % colour)
         wait_for(driver, "return document.getElementById('stressTable') && document.getElementById('stressTable').rows.length > 4", 120)
         rows = driver.execute_script("const t = document.getElementById('stressTable'); return t ? t.rows.length - 1 : 0")
         check(rows == 4, "the stress tiers streamed in (%d sets)" % rows)
@@ -398,7 +398,7 @@ def in_browser(server, screenshots):
         check(verdict == "Wrong Answer" and wrong > 0 and "0 / 56" in passed,
               "box_index_sum.cpp: %s, %s, %d wrong cells marked (verdict after %.1f s)" % (verdict, passed, wrong, took))
         colour = driver.execute_script("return getComputedStyle(document.getElementById('verdict')).color")
-        check(colour == "rgb(239, 71, 67)", "Wrong Answer in red (%s)" % colour)
+        check(colour == "rgb(209, 36, 47)", "Wrong Answer in red, its contrast AA's (%s)" % colour)
         wait_for(driver, "return document.getElementById('runShrunk')", 120)
         check(driver.execute_script("return !!document.querySelector('#findings .cmd')"),
               "the make debug line is there to copy")
@@ -538,7 +538,7 @@ def editor(driver):
     check(keyword > 0, "C++ is highlighted (%d keywords)" % keyword)
     type_code(driver, "class Solution {\n    void f() {")
     driver.execute_script("const cm = document.querySelector('.CodeMirror').CodeMirror; cm.focus(); cm.setCursor(cm.lineCount(), 0);")
-    code = driver.find_element("css selector", ".CodeMirror textarea")
+    code = driver.find_element("css selector", ".CodeMirror [contenteditable]")  # its input (inputStyle contenteditable)
     value = lambda: driver.execute_script("return document.getElementById('code').value")
     code.send_keys(Keys.ENTER)
     after_enter = value()
@@ -833,9 +833,24 @@ def without_codemirror(serve, judge):
               "the page falls back to the plain text area and says so: " + note.text[:80])
         status, _ = server.request("GET", "/codemirror/lib/codemirror.js")
         check(status == 404, "no CodeMirror file is served (%d)" % status)
+        plain_keys(driver)
     finally:
         driver.quit()
         server.stop()
+
+
+def plain_keys(driver):
+    """The plain text area: Tab indents; Esc, then Tab, moves the focus on, as in CodeMirror."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    type_code(driver, "class Solution {\n")
+    driver.execute_script("const c = document.getElementById('code'); c.focus(); c.setSelectionRange(17, 17)")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    indented = driver.execute_script("return [document.activeElement.id, document.getElementById('code').value]")
+    ActionChains(driver).send_keys(Keys.ESCAPE).send_keys(Keys.TAB).perform()
+    left = driver.execute_script("return document.activeElement.id")
+    check(indented == ["code", "class Solution {\n    "] and left == "case",
+          "the plain text area: Tab indents (%r), Esc then Tab moves on to %s" % (indented[1][-6:], left))
 
 
 def interrupted(serve, judge):

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/catalog.h"
 #include "core/content_hash.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
@@ -140,6 +141,17 @@ void writeOut(const std::string& text, const std::string& path) {
   writeWhole(path, text);
 }
 
+// The user's file on the page: named as the user named it ("f (your file)"), unless its text is a
+// bundled solution's, byte for byte, which it is then named as (the page's Editorial replays a
+// bundled file by posting its code, which the judge is given as solution.cpp).
+explore::Yours yoursOf(const std::string& file, const std::string& root) {
+  std::string text = readTextFile(file);
+  for (const std::string& name : bundledSolutions(root))
+    if (tryReadTextFile(root + "/solutions/" + name + ".cpp") == text)
+      return {kYoursEntry, "solutions/" + name + ".cpp", explore::idea(text), true};
+  return {kYoursEntry, file, explore::idea(text)};
+}
+
 }  // namespace
 
 int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
@@ -160,7 +172,7 @@ int replayCommand(const ReplayRequest& request, const Workspace& workspace) {
     std::vector<explore::Puzzle> puzzles;
     for (const Case& c : cases)
       puzzles.push_back({c.where, c.puzzle, {replayOne(program, c, request.timeLimitMs)}});
-    explore::Yours yours{kYoursEntry, request.file, explore::idea(readTextFile(request.file))};
+    explore::Yours yours = yoursOf(request.file, workspace.root);
     explore::Limits limits;
     std::string text = request.data ? explore::toJson(puzzles, limits, &yours) + "\n"
                                     : explore::renderPage(explore::pageTemplate(workspace.root + "/explore"),

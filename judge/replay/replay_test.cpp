@@ -86,6 +86,23 @@ TEST(Replay, PlainBacktrackingReplaysToTheBoardTheCheckerAccepts) {
   EXPECT_NE(r.page.find("\"solution\":\"plain_backtracking (your file)\",\"yours\":true"), std::string::npos);
 }
 
+// The page's Editorial replays a bundled file by posting its code, given to the judge as
+// solution.cpp: the page names it as the bundled solution it is, not as the user's file; a
+// byte changed, and it is the user's again.
+TEST(Replay, ABundledFilesCodeIsNamedAsThatSolutionNotAsYourFile) {
+  std::string bundled = readTextFile(kRoot + "/solutions/bool_arrays.cpp");
+  Replay r = replay(madeUp("solution.cpp", bundled));
+  ASSERT_EQ(r.status, 0) << r.stderrText;
+  EXPECT_NE(r.page.find("\"solution\":\"bool_arrays\",\"yours\":true,\"file\":\"solutions/bool_arrays.cpp\""),
+            std::string::npos);
+  EXPECT_NE(r.page.find("\"bundled\":true"), std::string::npos);
+  EXPECT_EQ(r.page.find("(your file)"), std::string::npos);
+  Replay changed = replay(madeUp("solution.cpp", bundled + "// mine now\n"));
+  ASSERT_EQ(changed.status, 0) << changed.stderrText;
+  EXPECT_NE(changed.page.find("\"solution\":\"solution (your file)\",\"yours\":true"), std::string::npos);
+  EXPECT_EQ(changed.page.find("\"bundled\":true"), std::string::npos);
+}
+
 // Compiled by the judge's compiler (clang 19, LeetCode's), so a file in C++23 that the judge
 // accepts replays too: deducing this, which g++ 12 (the replay's compiler before) refused.
 TEST(Replay, AFileInCpp23ThatTheJudgeAcceptsReplays) {

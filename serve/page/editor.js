@@ -3,8 +3,27 @@
 // area with Tab, Shift-Tab and Enter's indent. Either way #code's value is the code: an edit in
 // the editor sets it, and setting it then firing `input` sets what the editor shows (as a test
 // types). A compile error's lines and a runtime error's line are marked: the line's class
-// (compile-error, runtime-error), the message under it, a marker in the gutter.
+// (compile-error, runtime-error), the message under it, a marker in the gutter. The editor
+// follows the page's theme (theme.js) with CodeMirror's own themes, and lets the keyboard out:
+// Tab indents, but Esc then Tab (or Shift-Tab) moves the focus on, as CodeMirror 6 does.
 import { $, L, esc } from './labels.js';
+
+// CodeMirror's theme for each of the page's (Debian's theme/blackboard.css, served by files.cpp):
+// each of its colours passes WCAG AA's contrast on its background.
+const CODE_THEMES = { light: 'default', dark: 'blackboard' };
+const codeTheme = () => CODE_THEMES[document.documentElement.dataset.theme] || 'default';
+
+// Tab and Shift-Tab indent in the editor, `element`; after Esc, the next one is the browser's
+// again, and moves the focus on (the editor's own handlers never see it).
+function escapeFromTab(element) {
+  let leaving = false;
+  element.addEventListener('keydown', e => {
+    if (e.key === 'Escape') leaving = true;
+    else if (e.key === 'Tab' && leaving) e.stopImmediatePropagation();
+    else if (!['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) leaving = false;
+  }, true);
+  element.addEventListener('focusout', () => { leaving = false; });
+}
 
 // {line (1-based), message} of each line a compiler's message names as an error in solution.cpp.
 export function compileErrorLines(message) {
@@ -34,7 +53,9 @@ function codeMirror(code, onChange) {
   let annotations = [], marked = [];
   const cm = CodeMirror.fromTextArea(code, {
     mode: 'text/x-c++src', lineNumbers: true, matchBrackets: true, autoCloseBrackets: true, styleActiveLine: true,
-    indentUnit: 4, tabSize: 4, indentWithTabs: false, viewportMargin: 50,
+    indentUnit: 4, tabSize: 4, indentWithTabs: false, viewportMargin: 50, theme: codeTheme(),
+    // contenteditable: what CodeMirror offers screen readers, its text inside its scrolled box.
+    inputStyle: 'contenteditable', screenReaderLabel: L.codeLabel,
     gutters: ['CodeMirror-linenumbers', 'CodeMirror-lint-markers'],
     lint: { getAnnotations: () => annotations, lintOnChange: false },
     extraKeys: {
@@ -42,6 +63,9 @@ function codeMirror(code, onChange) {
       'Shift-Tab': 'indentLess',
     },
   });
+  escapeFromTab(cm.getWrapperElement());
+  cm.getInputField().setAttribute('aria-describedby', 'editorKeys');
+  document.addEventListener('themechange', () => cm.setOption('theme', codeTheme()));
   cm.on('changes', () => {
     if (code.value !== cm.getValue()) code.value = cm.getValue();
     onChange(code.value);
@@ -94,6 +118,7 @@ function plainTextArea(code, onChange) {
     if (selectFrom !== undefined) code.setSelectionRange(selectFrom, selectTo);
     code.dispatchEvent(new Event('input'));
   }
+  escapeFromTab(code);
   code.addEventListener('keydown', e => {
     const v = code.value, s = code.selectionStart, end = code.selectionEnd;
     const lineStart = v.lastIndexOf('\n', s - 1) + 1;
@@ -127,9 +152,16 @@ function plainTextArea(code, onChange) {
   };
 }
 
-// C++ (or a diff) highlighted into `pre`, by CodeMirror's runMode; plain text without it.
+// C++ (or a diff) highlighted into `pre`, by CodeMirror's runMode, in the theme's colours; plain
+// text without it.
 export function highlight(text, mode, pre) {
   if (window.CodeMirror && CodeMirror.runMode) CodeMirror.runMode(text, mode, pre);
   else pre.textContent = text;
-  pre.classList.add('cm-s-default');
+  pre.classList.add('highlighted', 'cm-s-' + codeTheme());
 }
+document.addEventListener('themechange', () => {
+  for (const pre of document.querySelectorAll('pre.highlighted')) {
+    for (const name of Object.values(CODE_THEMES)) pre.classList.remove('cm-s-' + name);
+    pre.classList.add('cm-s-' + codeTheme());
+  }
+});

@@ -4,6 +4,10 @@
 // Stop aborts them all, and so does a page that leaves. Only the newest report draws in the pane.
 import { $, t, esc } from './labels.js';
 import { clearPane, onEvent, showRefusal, lastFailingInput } from './pane.js';
+import { announceVerdict, announceReplay } from './access.js';
+
+// The events whose drawing shows a verdict, said as it arrives.
+const VERDICTS = new Set(['verdict', 'run', 'not_judged']);
 
 let report = null;  // the AbortController of the report that streams
 let replaying = null;  // the Replay's
@@ -36,7 +40,7 @@ export async function start(mode, code, caseText, editor) {
     const response = await post('/api/judge', { mode, code, case: mode === 'run' ? caseText : '' }, mine.signal);
     if (!response.ok) {
       const text = await response.text();
-      if (report === mine) showRefusal(response.status, text), $('status').textContent = '';
+      if (report === mine) showRefusal(response.status, text), $('status').textContent = '', announceVerdict();
       return;
     }
     const reader = response.body.getReader(), decoder = new TextDecoder();
@@ -49,7 +53,10 @@ export async function start(mode, code, caseText, editor) {
       while ((at = pending.indexOf('\n')) >= 0 && report === mine) {
         const text = pending.slice(0, at);
         pending = pending.slice(at + 1);
-        if (text.trim()) onEvent(JSON.parse(text), mode);
+        if (!text.trim()) continue;
+        const event = JSON.parse(text);
+        onEvent(event, mode);
+        if (VERDICTS.has(event.event)) announceVerdict();
       }
     }
   } catch (err) {
@@ -76,7 +83,9 @@ export async function replay(code, caseText) {
     if (replaying !== mine) return;
     if (!response.ok) { box.innerHTML = `<pre class="out" id="replayError">${esc(t('noReplay') + text)}</pre>`; return; }
     box.innerHTML = '<iframe id="replayFrame" sandbox="allow-scripts"></iframe>';
+    $('replayFrame').title = t('replayFrame');
     $('replayFrame').src = JSON.parse(text).frame;  // a document of its own, with its own policy
+    announceReplay();
   } catch (err) {
     if (err.name !== 'AbortError') noteError(String(err));
     else if (replaying === mine || !replaying) box.innerHTML = `<p>${esc(t('stopped'))}</p>`;

@@ -45,6 +45,12 @@ export const LABELS = {
     noSubmission: 'No submission yet: Run, Submit or make judge SOLUTION=f.cpp keeps one here.',
     historyOff: 'The history cannot be read:', submissionTitle: n => `Submission #${n}`,
     keptIn: (n, path) => `${n} kept in ${path}`,
+    // The theme, and the words a screen reader or the keyboard needs (access.js).
+    theme: 'Theme', themeSystem: 'System', themeLight: 'Light', themeDark: 'Dark', codeLabel: 'Code',
+    editorKeys: 'In the editor, Tab indents: press Esc, then Tab, to move on.',
+    chooseOne: n => `Choose #${n} to compare`, openTitle: n => `Open submission #${n}`, choose: 'Choose',
+    replayFrame: 'The replay of the search', replayShown: 'The replay is shown under the editor.',
+    announceVerdict: (verdict, passed) => passed ? `${verdict}, ${passed}` : verdict,
   },
   zh: {
     'Accepted': '通过', 'Wrong Answer': '解答错误', 'Time Limit Exceeded': '超出时间限制',
@@ -85,6 +91,11 @@ export const LABELS = {
     noSubmission: '还没有提交记录：执行代码、提交或 make judge SOLUTION=f.cpp 都会在这里记下一条。',
     historyOff: '无法读取提交记录：', submissionTitle: n => `提交记录 #${n}`,
     keptIn: (n, path) => `共 ${n} 条，保存在 ${path}`,
+    theme: '主题', themeSystem: '跟随系统', themeLight: '浅色', themeDark: '深色', codeLabel: '代码',
+    editorKeys: '在编辑器中，Tab 用于缩进：先按 Esc，再按 Tab，即可移到下一个控件。',
+    chooseOne: n => `选择 #${n} 来比较`, openTitle: n => `打开提交记录 #${n}`, choose: '选择',
+    replayFrame: '搜索过程的回放', replayShown: '回放显示在编辑器下方。',
+    announceVerdict: (verdict, passed) => passed ? `${verdict}，${passed}` : verdict,
   },
 };
 

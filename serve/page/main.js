@@ -1,7 +1,8 @@
 // make serve's page, started: the tabs (Description, Editorial), the editor, Run, Submit, Stop
 // and Replay, and LeetCode's keys (Ctrl/Cmd-' runs, Ctrl/Cmd-Enter submits). The parts:
 // labels.js (the words), tabs.js, editor.js, pane.js (the result pane), judging.js (the
-// requests), editorial.js; explore/board.js draws the boards.
+// requests), editorial.js, submissions.js, access.js (the keyboard's and screen readers' part);
+// theme.js (a plain script) sets the theme; explore/board.js draws the boards.
 import { $, CONFIG, L, t, PROBLEM } from './labels.js';
 import { addTab, showTab, drawAll } from './tabs.js';
 import { makeEditor } from './editor.js';
@@ -9,6 +10,7 @@ import { initPane } from './pane.js';
 import { start, stop, replay } from './judging.js';
 import { drawEditorial } from './editorial.js';
 import { drawSubmissions, refreshSubmissions } from './submissions.js';
+import { announce, keepScrolledBoxesReachable } from './access.js';
 
 const TEMPLATE = 'class Solution {\npublic:\n    void solveSudoku(vector<vector<char>>& board) {\n        \n    }\n};\n';
 const STORE = 'sudoku-serve-code';
@@ -21,6 +23,11 @@ $('hint').textContent = t('hint');
 $('caseLabel').textContent = t('caseLabel');
 for (const id of ['run', 'submit', 'replay', 'stop']) $(id).textContent = t(id);
 $('run').title = $('submit').title = t('keys');
+$('editorKeys').textContent = t('editorKeys');
+$('themeLabel').textContent = t('theme');
+for (const [value, words] of [['system', 'themeSystem'], ['light', 'themeLight'], ['dark', 'themeDark']])
+  $('theme').querySelector(`option[value=${value}]`).textContent = t(words);
+keepScrolledBoxesReachable();
 
 // The editor, on the code kept in the browser (or LeetCode's empty template).
 let saved = null;
@@ -62,11 +69,11 @@ addTab({ name: 'description', label: t('tabDescription'), draw: panel => {
   $('exampleText').textContent = CONFIG.example;
 } });
 addTab({ name: 'editorial', label: t('tabEditorial'), wide: true, draw: panel => drawEditorial(panel, {
-  put: (text, file) => { code.value = text; code.dispatchEvent(new Event('input')); $('status').textContent = L.putDone(file); },
+  put: (text, file) => { code.value = text; code.dispatchEvent(new Event('input')); announce($('status').textContent = L.putDone(file)); },
   replay: text => replayCode(text, ''),
 }) });
 addTab({ name: 'submissions', label: t('tabSubmissions'), draw: panel => drawSubmissions(panel, {
-  put: (text, what) => { code.value = text; code.dispatchEvent(new Event('input')); $('status').textContent = L.putDone(what); },
+  put: (text, what) => { code.value = text; code.dispatchEvent(new Event('input')); announce($('status').textContent = L.putDone(what)); },
   clearMarks: () => editor.clearMarks(),
 }) });
 showTab(location.hash.slice(1));

@@ -149,8 +149,8 @@ function onStanding(e) {
   const top = Math.log10(Math.max(...bars.map(b => b.us)) * 2), bottom = Math.log10(Math.min(...bars.map(b => b.us)) / 2);
   const W = 640, left = 230, h = 18, width = x => (Math.log10(x) - bottom) / (top - bottom) * (W - left - 70);
   const svg = bars.map((b, i) => `<g transform="translate(0,${i * h})">
-      <text x="${left - 6}" y="12" text-anchor="end"${b.yours ? ' font-weight="bold" fill="#ef4743"' : ''}>${esc((b.step ? L.step(b.step) + ' ' : '') + b.name)}</text>
-      <rect x="${left}" y="2" height="${h - 5}" width="${Math.max(1, width(b.us)).toFixed(1)}" fill="${b.yours ? '#ef4743' : '#8fb3e0'}"${b.yours ? ' class="yours"' : ''}/>
+      <text x="${left - 6}" y="12" text-anchor="end"${b.yours ? ' class="yours"' : ''}>${esc((b.step ? L.step(b.step) + ' ' : '') + b.name)}</text>
+      <rect x="${left}" y="2" height="${h - 5}" width="${Math.max(1, width(b.us)).toFixed(1)}" ${b.yours ? ' class="yours"' : ''}/>
       <text x="${left + width(b.us) + 4}" y="12">${b.us < 1000 ? b.us.toFixed(1) + ' us' : (b.us / 1000).toFixed(1) + ' ms'}</text></g>`).join('');
   section('standing', `<h3>${esc(t('standing'))}</h3><svg id="standingChart" viewBox="0 0 ${W} ${bars.length * h + 4}" width="100%" style="max-width:${W}px">${svg}</svg>
     <p class="passed">${esc(t('standingNote'))}</p><details><summary>${esc(t('asPrinted'))}</summary><pre class="out">${esc(said(e, 'text') || '')}</pre></details>`);

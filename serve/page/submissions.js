@@ -27,11 +27,13 @@ const mb = kb => kb ? (kb / 1024).toFixed(1) + ' MB' : '-';
 const source = s => s.source === 'judge' ? `make judge ${s.file}` : t(s.source);
 const passed = s => s.total ? `${s.passed} / ${s.total}` : '';
 
+// A row: its verdict a button that opens it (the row opens on a click anywhere too).
 function row(s) {
-  const word = `<span class="word ${s.verdict === 'Accepted' ? 'accepted' : 'failed'}">${esc(t(s.verdict))}</span>` +
+  const word = `<button type="button" class="open word ${s.verdict === 'Accepted' ? 'accepted' : 'failed'}"
+    title="${esc(L.openTitle(s.id))}">${esc(t(s.verdict))}</button>` +
     (s.state === 'done' ? '' : ` <span class="when">(${esc(t('interrupted'))})</span>`);
   return `<tr class="submission" data-id="${s.id}" data-verdict="${esc(s.verdict)}" data-source="${esc(s.source)}">
-    <td><input type="checkbox" class="pick" aria-label="${esc(t('chooseTwo'))}"></td>
+    <td><input type="checkbox" class="pick" aria-label="${esc(L.chooseOne(s.id))}"></td>
     <td>${word}<div class="when">#${s.id} · ${esc(s.when_local)} · ${esc(source(s))}${s.total ? ' · ' + esc(passed(s)) : ''}</div>
       ${s.note ? `<div class="note">${esc(s.note)}</div>` : ''}</td>
     <td class="num">${esc(ms(s.runtime_us))}</td><td class="num">${esc(mb(s.memory_kb))}</td>
@@ -56,8 +58,9 @@ async function drawList() {
   if (!rows.length) return void (panel.innerHTML = `<p class="passed" id="noSubmission">${esc(t('noSubmission'))}</p>`);
   panel.innerHTML = `<div class="submissionBar"><button type="button" id="compare" disabled>${esc(t('compare'))}</button>
       <span class="passed">${esc(L.keptIn(rows.length, answer.path))}</span></div>
-    <div class="scroll"><table class="submissionList"><tr><th></th><th>${esc(t('statusCol'))}</th><th>${esc(t('runtime'))}</th>
-      <th>${esc(t('memory'))}</th><th></th></tr>${rows.map(row).join('')}</table></div>`;
+    <div class="scroll"><table class="submissionList"><tr><th><span class="visually-hidden">${esc(t('choose'))}</span></th>
+      <th>${esc(t('statusCol'))}</th><th>${esc(t('runtime'))}</th><th>${esc(t('memory'))}</th>
+      <th><span class="visually-hidden">${esc(t('load'))}</span></th></tr>${rows.map(row).join('')}</table></div>`;
   $('compare').onclick = compareChosen;
 }
 
