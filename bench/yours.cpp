@@ -1,7 +1,7 @@
 #include "bench/yours.h"
 
+#include <fcntl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,11 +12,14 @@
 #include <stdexcept>
 
 #include "core/checker.h"
+#include "core/process/process.h"
 
 namespace yours {
 namespace {
 
-// In the child: solves every case, checks each answer; exit 0, or 1 with the reason on stderr.
+constexpr int kReasonFd = 3;  // the copy's descriptor for its reason, the pipe to this process
+
+// In the copy: solves every case, checks each answer; exit 0, or 1 with the reason on `out`.
 [[noreturn]] void solveAndCheck(const core::SolutionEntry& entry, const std::vector<core::Case>& cases, int out) {
   rlimit cpu{kCpuSeconds, kCpuSeconds + 1};
   setrlimit(RLIMIT_CPU, &cpu);
@@ -68,20 +71,25 @@ const core::SolutionEntry& entry() {
 
 std::string failure(const core::SolutionEntry& entry, const std::vector<core::Case>& cases) {
   int pipeFds[2];
-  if (pipe(pipeFds) != 0) return std::string("not tried: pipe: ") + std::strerror(errno);
+  if (pipe2(pipeFds, O_CLOEXEC) != 0) return std::string("not tried: pipe: ") + std::strerror(errno);
   std::cout.flush(), std::cerr.flush();
-  pid_t pid = fork();
-  if (pid < 0) return std::string("not tried: fork: ") + std::strerror(errno);
-  if (pid == 0) close(pipeFds[0]), solveAndCheck(entry, cases, pipeFds[1]);
+  core::process::Options options;
+  options.fds = {0, 1, 2, pipeFds[1]};  // kReasonFd
+  pid_t pid = -1;
+  try {
+    pid = core::process::startCopy([&] { solveAndCheck(entry, cases, kReasonFd); }, options);
+  } catch (const std::exception& e) {
+    close(pipeFds[0]), close(pipeFds[1]);
+    return std::string("not tried: ") + e.what();
+  }
   close(pipeFds[1]);
   std::string reason = readAll(pipeFds[0]);
   close(pipeFds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) return "over " + std::to_string(kCpuSeconds) + " s of CPU time";
-  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) return "no end after " + std::to_string(4 * kCpuSeconds) + " s";
-  if (WIFSIGNALED(status)) return std::string("it crashed (") + strsignal(WTERMSIG(status)) + ")";
-  if (WEXITSTATUS(status) != 0) return reason.empty() ? "it exited with status " + std::to_string(WEXITSTATUS(status)) : reason;
+  core::process::Status status = core::process::wait(pid);
+  if (status.signal() == SIGXCPU) return "over " + std::to_string(kCpuSeconds) + " s of CPU time";
+  if (status.signal() == SIGALRM) return "no end after " + std::to_string(4 * kCpuSeconds) + " s";
+  if (status.signal()) return std::string("it crashed (") + strsignal(status.signal()) + ")";
+  if (status.code() != 0) return reason.empty() ? "it exited with status " + std::to_string(status.code()) : reason;
   return "";
 }
 

@@ -1,12 +1,16 @@
 // The house's arrows point one way. Every room may use core/ (the words they
-// all share) and nothing in core/ uses a room; no room but the judge reaches
-// into judge/; inside judge/, each stage uses only the stages before it
-// (sandbox < verdict < report < findings < debug, replay < judge_main; replay
-// alone may use explore/, whose page it writes), so a newcomer can
-// change one stage knowing what it may break. Read from each file's own
-// `#include "folder/..."` lines (core/README.md, "The arrows").
+// all share) and nothing in core/ uses a room; below the rest of core/ is
+// core/process/ (a process started and waited for, /proc read), which uses
+// nothing of ours; no room but the judge reaches into judge/; inside judge/,
+// each stage uses only the stages before it (sandbox < verdict < report <
+// findings < debug, replay < judge_main; replay alone may use explore/, whose
+// page it writes), so a newcomer can change one stage knowing what it may
+// break. Read from each file's own `#include "folder/..."` lines
+// (core/README.md, "The arrows"). And the processes: only core/process/ starts
+// one or reads /proc.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,12 +25,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The room a path is in: "core", "sudoku", "judge/verdict", "judge" (the judge's
-// own top: judge_main.cpp and its command test), "solutions/tests"...
+// The room a path is in: "core", "core/process", "sudoku", "judge/verdict", "judge" (the
+// judge's own top: judge_main.cpp and its command test), "solutions/tests"...
 std::string roomOf(const std::string& path) {
   fs::path p(path);
   auto it = p.begin();
   std::string top = it->string();
+  if (path.rfind("core/process/", 0) == 0) return "core/process";
   if (top == "judge" || top == "solutions") {
     ++it;
     fs::path rest = *it;
@@ -36,8 +41,10 @@ std::string roomOf(const std::string& path) {
   return top;
 }
 
-// What each room may include, besides itself.
+// What each room may include, besides itself; and core/process/, wherever core/ may be included
+// (mayInclude() below): it is the floor of the house.
 const std::map<std::string, std::set<std::string>> kAllowed = {
+    {"core/process", {}},
     {"core", {}},
     {"sudoku", {"core"}},
     {"bench", {"core", "sudoku"}},
@@ -118,16 +125,22 @@ TEST(Layout, EveryIncludeNamesItsFolderFromTheRoot) {
         << "\" is not a path from the repository's root (write \"core/board.h\", not \"board.h\")";
 }
 
+// Whether a file of `from` may include one of `to`.
+bool mayInclude(const std::string& from, const std::string& to, const std::string& file) {
+  const std::set<std::string>& below = kAllowed.at(from);
+  bool floor = to == "core/process" && (from == "core" || below.count("core"));
+  return from == to || below.count(to) || floor || (judgeTest(file) && to.rfind("judge", 0) == 0);
+}
+
 TEST(Layout, NoRoomReachesUpwardOrIntoTheJudgeForTheSharedWords) {
   for (const Include& inc : projectIncludes()) {
     std::string from = roomOf(inc.file), to = roomOf(inc.target);
     if (from == to) continue;
     ASSERT_TRUE(kAllowed.count(from)) << inc.file << ": a folder the layout test does not know";
-    const std::set<std::string>& allowed = kAllowed.at(from);
-    bool ok = allowed.count(to) || (judgeTest(inc.file) && to.rfind("judge", 0) == 0);
-    EXPECT_TRUE(ok) << inc.file << ":" << inc.line << ": " << from << " may not include " << inc.target
-                    << " (" << to << "); " << from << " may use only itself"
-                    << (allowed.empty() ? "" : " and what is below it") << " (core/README.md, \"The arrows\")";
+    EXPECT_TRUE(mayInclude(from, to, inc.file))
+        << inc.file << ":" << inc.line << ": " << from << " may not include " << inc.target << " (" << to << "); "
+        << from << " may use only itself" << (kAllowed.at(from).empty() ? "" : " and what is below it")
+        << " (core/README.md, \"The arrows\")";
   }
 }
 
@@ -145,12 +158,48 @@ TEST(Layout, TheSharedWordsAreCoresAndTheJudgesOnlyTheJudges) {
   }
 }
 
+// Where a process is started or /proc read, other than core/process/: a call that starts one by
+// hand (fork, exec, posix_spawn, a shell through system or popen), or a path of /proc in a string
+// (bwrap's "--proc" "/proc", the mount of a box's own, reads nothing).
+bool startsAProcessOrReadsProc(const std::string& line) {
+  static const std::regex starts(R"re(\b(v?fork|forkpty|exec[lv]p?e?|posix_spawnp?|system|popen)\()re");
+  bool readsProc = line.find("\"/proc") != std::string::npos && line.find("\"--proc\"") == std::string::npos;
+  return readsProc || std::regex_search(line, starts);
+}
+
+// Files not yet moved onto core/process/: the server's judge (its start, its walk of /proc for what
+// a judge left) and its reading of its own descriptors (/proc/self/fd).
+const std::vector<std::string> kNotYetMoved = {"serve/judge_process.cpp", "serve/connection.cpp"};
+
+TEST(Layout, OnlyCoreProcessStartsAProcessOrReadsProc) {
+  for (const Include& line : projectLines(std::regex("(.*)"))) {
+    if (roomOf(line.file) == "core/process" || line.file == "core/layout_test.cpp") continue;  // this file: the rule's examples
+    if (!startsAProcessOrReadsProc(line.target)) continue;
+    bool pending = std::any_of(kNotYetMoved.begin(), kNotYetMoved.end(),
+                               [&](const std::string& path) { return line.file.rfind(path, 0) == 0; });
+    EXPECT_TRUE(pending) << line.file << ":" << line.line << ": " << line.target
+                         << "\n  start processes and read /proc through core/process/ (process.h, proc.h)";
+  }
+}
+
+TEST(Layout, TheProcessRuleCatchesAStartAndAReadOfProc) {
+  EXPECT_TRUE(startsAProcessOrReadsProc("  pid_t pid = fork();"));
+  EXPECT_TRUE(startsAProcessOrReadsProc("execv(argv[0], argv.data());"));
+  EXPECT_TRUE(startsAProcessOrReadsProc("posix_spawnp(&pid, \"diff\", &actions, nullptr, argv, environ);"));
+  EXPECT_TRUE(startsAProcessOrReadsProc("FILE* pipe = popen(command.c_str(), \"r\");"));
+  EXPECT_TRUE(startsAProcessOrReadsProc("status = std::system(command.c_str());"));
+  EXPECT_TRUE(startsAProcessOrReadsProc("std::ifstream(\"/proc/\" + pid + \"/comm\")"));
+  EXPECT_TRUE(startsAProcessOrReadsProc("for (auto& e : fs::directory_iterator(\"/proc\"))"));
+  EXPECT_FALSE(startsAProcessOrReadsProc("args.insert(args.end(), {\"--proc\", \"/proc\", \"--dev\", \"/dev\"});"));
+  EXPECT_FALSE(startsAProcessOrReadsProc("namespace fs = std::filesystem;"));
+  EXPECT_FALSE(startsAProcessOrReadsProc("// aarch64 has no fork or vfork (glibc makes them with clone)"));
+  EXPECT_FALSE(startsAProcessOrReadsProc("pid_t pid = process::start(command, options);"));
+}
+
 TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
   // The check above, on made-up lines: it must refuse each of these.
   auto refused = [](const std::string& file, const std::string& target) {
-    const std::set<std::string>& allowed = kAllowed.at(roomOf(file));
-    std::string to = roomOf(target);
-    return roomOf(file) != to && !allowed.count(to) && !(judgeTest(file) && to.rfind("judge", 0) == 0);
+    return !mayInclude(roomOf(file), roomOf(target), file);
   };
   EXPECT_TRUE(refused("core/board.cpp", "sudoku/engine.h"));
   EXPECT_TRUE(refused("sudoku/sudoku.cpp", "judge/verdict/verdict.h"));
@@ -165,6 +214,14 @@ TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
   EXPECT_TRUE(refused("explore/explore_main.cpp", "judge/replay/replay.h"));
   EXPECT_TRUE(refused("judge/debug/debug.cpp", "judge/replay/replay.h"));
   EXPECT_FALSE(refused("judge/sandbox/sandbox_test.cpp", "judge/verdict/verdict.h"));
+  EXPECT_TRUE(refused("core/process/process.cpp", "core/text_file.h"));  // the floor uses nothing of ours
+  EXPECT_TRUE(refused("core/process/proc.cpp", "judge/sandbox/box.h"));
+  EXPECT_FALSE(refused("core/text_file.cpp", "core/process/process.h"));
+  EXPECT_FALSE(refused("judge/sandbox/box.cpp", "core/process/process.h"));
+  EXPECT_FALSE(refused("serve/serve_main.cpp", "core/process/proc.h"));
+  EXPECT_FALSE(refused("bench/yours.cpp", "core/process/process.h"));
+  EXPECT_TRUE(refused("markdown/markdown.cpp", "core/process/process.h"));  // markdown uses nothing
+  EXPECT_EQ(roomOf("core/process/proc.h"), "core/process");
   EXPECT_EQ(roomOf("judge/judge_main.cpp"), "judge");
   EXPECT_EQ(roomOf("judge/verdict/verdict.h"), "judge/verdict");
 }

@@ -1,18 +1,18 @@
 # core/: the words every folder shares (core/README.md). Its files come in two groups:
 # CORE_HOT, those every puzzle's work goes through (the board, the checker, the reader, the
 # counter), built at CXXFLAGS for the toolkit's speed; CORE_COLD, the rest (the testcase files,
-# the registry, the catalogue, the words, a file's text), which run only at start-up or on an
-# error. Where the quick build is (tools/rules.mk), the judge has quick copies of both groups, and
+# the registry, the catalogue, the words, a file's text, and core/process/: a process started and
+# waited for, /proc read), which run only at start-up, beside the work or on an error. Where the quick build is (tools/rules.mk), the judge has quick copies of both groups, and
 # the tests and the toolkit link its copies of the cold ones: one compile fewer for each.
 CORE_HOT   := board checker reader counter
-CORE_COLD  := testcases registry catalog words text_file
+CORE_COLD  := testcases registry catalog words text_file process/process process/proc process/proc_dir
 # The quick copies as two unity units (UNITY), the cold files and the hot ones: the files of a
 # group share one parse of their headers.
 QUICK_CORE_UNITS := $(if $(QUICK_CXX),$(if $(filter 1,$(UNITY)),$(QUICK_OBJ)/core/cold-unit.o $(QUICK_OBJ)/core/hot-unit.o))
 QUICK_CORE_COLD  := $(if $(QUICK_CORE_UNITS),$(QUICK_OBJ)/core/cold-unit.o,$(addprefix $(QUICK_OBJ)/core/,$(CORE_COLD:=.o)))
 CORE_LIB   := $(addprefix $(OBJ)/core/,$(CORE_HOT:=.o)) \
               $(if $(QUICK_CXX),$(QUICK_CORE_COLD),$(addprefix $(OBJ)/core/,$(CORE_COLD:=.o)))
-TEST_SOURCES += $(wildcard core/*_test.cpp)
+TEST_SOURCES += $(wildcard core/*_test.cpp core/process/*_test.cpp)
 
 ifneq ($(QUICK_CXX),)
 $(QUICK_OBJ)/core/%.o: core/%.cpp

@@ -8,9 +8,6 @@
 // Without --puzzle: LeetCode's example and the ladder puzzle (testcases/magictour.txt:37, a hard
 // one). --puzzle takes a file, or the text of a puzzle, in any form the sudoku command reads:
 // its first 4 puzzles of 9x9 are explored; others are skipped with a message.
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 
 #include <climits>
@@ -22,6 +19,7 @@
 #include <stdexcept>
 
 #include "explore/page.h"
+#include "core/process/process.h"
 #include "core/reader.h"
 #include "core/text_file.h"
 
@@ -115,21 +113,10 @@ std::vector<explore::Trace> replayYours(const Options& o, const std::vector<expl
   for (const explore::Puzzle& p : puzzles) list << core::toLine(p.board) << '\n';
   list.close();
   std::filesystem::remove(data);
-  std::vector<std::string> args = {o.judge, "--replay", "--data", "--case", cases, "--out", data, "--", o.yours};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
   std::cout.flush();
-  pid_t pid = fork();
-  if (pid == 0) {
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = -1;
-  if (pid > 0) waitpid(pid, &status, 0);
   std::vector<explore::Trace> traces;
   try {
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (!core::process::run({o.judge, "--replay", "--data", "--case", cases, "--out", data, "--", o.yours}).succeeded())
       throw std::runtime_error("the judge's replay failed (" + o.judge + " --replay, above)");
     std::vector<explore::Puzzle> read = explore::fromJson(readFile(data), kMaxYoursBytes);
     std::filesystem::remove(cases), std::filesystem::remove(data);

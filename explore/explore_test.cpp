@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/checker.h"
+#include "core/process/process.h"
 #include "explore/page.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
@@ -254,13 +255,7 @@ TEST(Page, OfTheDefaultPuzzlesIsUnderThreeMegabytes) {
 // --- The page in a real browser. ---
 
 std::string run(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return out;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  pclose(pipe);
-  return out;
+  return core::process::captureStdout({"/bin/sh", "-c", command}).output;
 }
 
 std::string chromium(const std::string& arguments) {

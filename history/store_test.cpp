@@ -2,10 +2,10 @@
 // older schema migrated, and every file it must not use (not SQLite, damaged,
 // of a newer schema) refused with its bytes unchanged.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/process/process.h"
 #include "core/scratch_folder.h"
 #include "history/store.h"
 
@@ -143,28 +144,29 @@ TEST_F(StoreTest, AStartedRowWhoseWriterWasKilledIsInterrupted) {
   std::string path = dir + "/h.sqlite";
   Store(path, true);  // the file made before the fork: the child only writes a row
   int told[2];
-  ASSERT_EQ(pipe(told), 0);
-  pid_t writer = fork();
-  ASSERT_GE(writer, 0);
-  if (writer == 0) {  // a writer that stays, as a judge in its stress tiers does
-    Submission s = judged("a.cpp", "a", "Accepted");
-    s.state = "started";
-    long long id = Store(path, true).add(s);  // (its store gone: the row is no longer held)
-    s.file = "b.cpp";
-    Store store(path, true);
-    long long held = store.add(s);
-    long long ids[2] = {id, held};
-    if (::write(told[1], ids, sizeof ids) != ssize_t(sizeof ids)) _exit(1);
-    pause();
-    _exit(0);
-  }
+  ASSERT_EQ(pipe2(told, O_CLOEXEC), 0);
+  core::process::Options options;
+  options.fds = {0, 1, 2, told[1]};  // the writer tells its rows on its fd 3
+  pid_t writer = core::process::startCopy(
+      [&] {  // a writer that stays, as a judge in its stress tiers does
+        Submission s = judged("a.cpp", "a", "Accepted");
+        s.state = "started";
+        long long id = Store(path, true).add(s);  // (its store gone: the row is no longer held)
+        s.file = "b.cpp";
+        Store store(path, true);
+        long long held = store.add(s);
+        long long ids[2] = {id, held};
+        if (::write(3, ids, sizeof ids) != ssize_t(sizeof ids)) _exit(1);
+        pause();
+      },
+      options);
   close(told[1]);
   long long ids[2] = {0, 0};
   bool heard = read(told[0], ids, sizeof ids) == ssize_t(sizeof ids);
   close(told[0]);
   std::string whileItRuns = heard ? Store(path, false).find(ids[1])->state : "";
   kill(writer, SIGKILL);
-  waitpid(writer, nullptr, 0);
+  core::process::wait(writer);
   ASSERT_TRUE(heard) << "the writer wrote no row";
   EXPECT_EQ(Store(path, false).find(ids[0])->state, "interrupted");
   EXPECT_EQ(whileItRuns, "started");  // its writer ran

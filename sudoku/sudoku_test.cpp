@@ -3,7 +3,6 @@
 // testcases/cli/: malformed batches with their expected message and output,
 // unsolvable and multi-solution puzzles.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -12,6 +11,7 @@
 #include <sstream>
 
 #include "core/checker.h"
+#include "core/process/process.h"
 #include "core/reader.h"
 #include "core/registry.h"
 #include "core/repo_root.h"
@@ -409,13 +409,8 @@ TEST(SudokuHelp, MakeHelpNamesTheCommand) {
 
 // Runs a shell command line; its exit status and standard output.
 std::pair<int, std::string> shell(const std::string& command) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return {-1, ""};
-  std::string out;
-  char buffer[4096];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  process::Captured run = process::captureStdout({"/bin/sh", "-c", command});
+  return {run.status.code(), run.output};
 }
 
 TEST(SudokuBinary, ExitsWithTheStatusAndKeepsGoing) {

@@ -206,4 +206,4 @@ $(sort $(ROOTED)): $(SOURCE_ROOT)
 
 # What each object was built from, as the compiler found it (-MMD -MP).
 -include $(wildcard $(BUILD)/*/*.d $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(BUILD)/pch/*/*.gch.d $(BUILD)/pch/*.pch.d \
-  $(QUICK_OBJ)/*/*.d)
+  $(QUICK_OBJ)/*/*.d $(QUICK_OBJ)/*/*/*.d)

@@ -1,15 +1,15 @@
 #include "judge/debug/debug.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 #include "core/content_hash.h"
+#include "core/process/process.h"
 #include "core/testcases.h"
 #include "core/text_file.h"
 #include "judge/findings/last_failing.h"
@@ -80,16 +80,6 @@ void pointAt(const fs::path& link, const fs::path& target) {
 
 }  // namespace
 
-std::optional<std::string> findGdb() {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    std::string candidate = (dir.empty() ? "." : dir) + "/gdb";
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
-
 DebugBuild buildForDebugging(const DebugRequest& request, const Workspace& workspace) {
   ChosenCase chosen = chooseCase(request, workspace);
   DebugBuild built;
@@ -127,8 +117,8 @@ std::string caseLine(const DebugBuild& built) {
 }  // namespace
 
 int debugInGdb(const DebugRequest& request, const Workspace& workspace) {
-  std::optional<std::string> gdb = findGdb();
-  if (!gdb) {
+  std::string gdb = process::findInPath("gdb");
+  if (gdb.empty()) {
     std::fprintf(stderr, "%s\n", tr(kInstallGdb));
     return 2;
   }
@@ -143,14 +133,16 @@ int debugInGdb(const DebugRequest& request, const Workspace& workspace) {
   std::printf("make debug: %s\n  %s\n  %s\n", trf("%s on %s", {request.file, built.from}).c_str(),
               caseLine(built).c_str(), tr("gdb stops in Solution::solveSudoku once you type `run`"));
   std::fflush(stdout);
-  std::vector<std::string> args = {*gdb, "-q", "-ex", "break Solution::solveSudoku"};
+  std::vector<std::string> args = {gdb, "-q", "-ex", "break Solution::solveSudoku"};
   args.insert(args.end(), request.gdbArgs.begin(), request.gdbArgs.end());
   args.insert(args.end(), {"--args", built.program, built.caseFile});
-  std::vector<char*> argv;
-  for (std::string& arg : args) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  execv(argv[0], argv.data());
-  std::perror(("make debug: " + trf("cannot start %s", {*gdb})).c_str());
+  try {
+    process::replaceWith(args);  // gdb takes this process's terminal, as if make had started it
+  } catch (const std::system_error& e) {
+    std::fprintf(stderr, "make debug: %s: %s\n", trf("cannot start %s", {gdb}).c_str(), e.code().message().c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "make debug: %s\n", e.what());
+  }
   return 1;
 }
 

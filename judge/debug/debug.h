@@ -34,9 +34,6 @@ struct DebugRequest {
   std::vector<std::string> gdbArgs;     // GDB_FLAGS, split by the shell
 };
 
-// The program gdb runs: `gdb` found on PATH, or none.
-std::optional<std::string> findGdb();
-
 // Builds the file for debugging on its case. Throws std::invalid_argument
 // for a bad CASE= (a usage error) and std::runtime_error when the file does
 // not compile (the compiler's message) or cannot be read.

@@ -3,8 +3,8 @@
 // then; a failing case in LeetCode's words (Input, Output, Expected, Stdout);
 // and the JSON report, read back field by field.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <pty.h>
@@ -14,6 +14,7 @@
 
 #include "core/catalog.h"
 #include "core/checker.h"
+#include "core/process/process.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
@@ -28,22 +29,17 @@ class PipedJudge {
  public:
   explicit PipedJudge(const std::vector<std::string>& args) {
     int ends[2];
-    if (pipe(ends) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(ends[1], 1);
-      close(ends[0]), close(ends[1]);
-      std::vector<char*> argv = {const_cast<char*>(kJudge.c_str())};
-      for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
+    if (pipe2(ends, O_CLOEXEC) != 0) return;
+    std::vector<std::string> command = {kJudge};
+    command.insert(command.end(), args.begin(), args.end());
+    process::Options options;
+    options.fds = {0, ends[1], 2};
+    pid_ = process::start(command, options);
     close(ends[1]);
     out_ = fdopen(ends[0], "r");
   }
   ~PipedJudge() {
-    if (pid_ > 0) kill(pid_, SIGKILL), waitpid(pid_, nullptr, 0);
+    if (pid_ > 0) kill(pid_, SIGKILL), process::wait(pid_);
     if (out_) std::fclose(out_);
   }
 
@@ -55,10 +51,9 @@ class PipedJudge {
   }
   void interrupt() { kill(pid_, SIGINT); }
   int status() {  // the exit status, or 128 + the signal that ended it
-    int status = 0;
-    waitpid(pid_, &status, 0);
+    int status = process::wait(pid_).shellCode();
     pid_ = -1;
-    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+    return status;
   }
 
  private:
@@ -281,21 +276,17 @@ TEST(LeetCodeWords, TheWrongCellsAreColouredOnATerminalOnly) {
   runCommand(args, piped);
   EXPECT_NE(piped.find("returned"), std::string::npos) << piped;
   EXPECT_EQ(piped.find('\033'), std::string::npos) << piped;
-  int terminal = -1;
-  pid_t pid = forkpty(&terminal, nullptr, nullptr, nullptr);
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    std::vector<char*> argv;
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  int terminal = -1, judgesSide = -1;  // a pseudo-terminal: the judge's stdout is a terminal
+  ASSERT_EQ(openpty(&terminal, &judgesSide, nullptr, nullptr, nullptr), 0);
+  process::Options options;
+  options.fds = {judgesSide, judgesSide, judgesSide};
+  pid_t pid = process::start(args, options);
+  close(judgesSide);
   std::string shown;
   char buffer[4096];
   for (ssize_t n; (n = read(terminal, buffer, sizeof buffer)) > 0;) shown.append(buffer, size_t(n));
   close(terminal);
-  waitpid(pid, nullptr, 0);
+  process::wait(pid);
   EXPECT_NE(shown.find("\033[1;31m.\033[0m"), std::string::npos) << shown;  // r1c3, still '.'
 }
 

@@ -1,7 +1,8 @@
-// The box (box.h): bwrap's command line, the fork and exec of a boxed process, its start read
+// The box (box.h): bwrap's command line, a boxed process started (core/process), its start read
 // from bwrap, and its end.
 #include "judge/sandbox/box.h"
 
+#include "core/process/proc.h"
 #include "core/words.h"
 #include "judge/sandbox/box_registry.h"
 #include "judge/sandbox/printable.h"
@@ -10,17 +11,12 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <sstream>
-#include <thread>
 
 namespace judge {
 using namespace core;
@@ -61,21 +57,6 @@ std::string readTail(int fd, size_t tail) {
   return readFile(fd, size > off_t(tail) ? size_t(size) - tail : 0, tail);
 }
 
-std::string findInPath(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path && *path ? path : "/usr/bin:/bin");
-  for (std::string dir; std::getline(dirs, dir, ':');)
-    if (!dir.empty() && access((dir + "/" + name).c_str(), X_OK) == 0) return dir + "/" + name;
-  return "";
-}
-
-std::vector<char*> pointers(std::vector<std::string>& strings) {
-  std::vector<char*> result;
-  for (std::string& s : strings) result.push_back(s.data());
-  result.push_back(nullptr);
-  return result;
-}
-
 }  // namespace box
 
 namespace {
@@ -89,7 +70,7 @@ std::atomic<bool> sandboxOn{true};
 // /etc (so no /etc/shadow), no /home, no repository unless bound after these.
 std::vector<std::string> bwrapBase() {
   std::vector<std::string> args = {
-      box::findInPath("bwrap"), "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+      "bwrap", "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
       "--unshare-uts", "--unshare-cgroup-try", "--disable-userns", "--die-with-parent",
       "--new-session",  // no terminal: it cannot push keystrokes into the judge's shell
       "--cap-drop", "ALL", "--ro-bind", "/usr", "/usr"};
@@ -122,29 +103,24 @@ std::vector<std::string> fullArgv(const box::Launch& launch) {
   return argv;
 }
 
-// In the forked child, only async-signal-safe calls (other threads of the
-// judge may hold malloc's lock): its descriptors, limits, then exec.
-[[noreturn]] void execChild(const int (&fds)[7], char** argv, char** env, pid_t judge, rlim_t outputBytes,
-                            const sigset_t& mask) {
-  prctl(PR_SET_PDEATHSIG, SIGKILL);  // bwrap passes it on: all of it dies with the judge
-  if (getppid() != judge) _exit(127);  // the judge ended before the line above
-  pthread_sigmask(SIG_SETMASK, &mask, nullptr);  // the signals start() held back, as they were
-  // Its own process group, out of the terminal's (a Ctrl-C there is the judge's to handle: bwrap
-  // killed by it before it let its init go on would leave that init blocked for ever), and a group
-  // the judge can end whole: bwrap and an init it has cloned but not yet named (killEveryBox).
-  setpgid(0, 0);
-  // Lift every descriptor above the targets first, so no dup2 overwrites
-  // another; the copies dup2 makes are inherited, the rest closed.
-  int lifted[7];
-  for (int i = 0; i < 7; ++i) lifted[i] = fds[i] < 0 ? -1 : fcntl(fds[i], F_DUPFD_CLOEXEC, 10);
-  for (int i = 0; i < 7; ++i)
-    if (lifted[i] >= 0) dup2(lifted[i], i);
-  syscall(SYS_close_range, 7, ~0U, 0);  // nothing else of the judge's leaks in
-  rlimit output{outputBytes, outputBytes}, core{0, 0};
-  setrlimit(RLIMIT_FSIZE, &output);
-  setrlimit(RLIMIT_CORE, &core);
-  execve(argv[0], argv, env);
-  _exit(127);
+// How a boxed process is started: its descriptors 0..4 (-1: /dev/null), and for bwrap its info
+// and seccomp descriptors; a process group of its own, out of the terminal's (a Ctrl-C there is
+// the judge's to handle: bwrap killed by it before it let its init go on would leave that init
+// blocked for ever), and a group the judge can end whole: bwrap and an init it has cloned but not
+// yet named (killEveryBox); dying with the judge (bwrap passes it on: all of it dies with it).
+process::Options startOptions(const box::Launch& launch, int infoFd) {
+  process::Options options;
+  options.fds.clear();
+  for (int fd : launch.fds) options.fds.push_back(fd < 0 ? process::kNull : fd);
+  if (sandboxOn) options.fds.insert(options.fds.end(), {infoFd, launch.seccompFd < 0 ? process::kNull : launch.seccompFd});
+  // bwrap starts with no environment (--clearenv, then its --setenv); without it, the command
+  // has the judge's, these set over it.
+  options.clearEnvironment = sandboxOn;
+  if (!sandboxOn) options.environment = launch.environment;
+  options.ownGroup = true;
+  options.dieWithParent = true;
+  options.limits = {{RLIMIT_FSIZE, launch.outputBytes}, {RLIMIT_CORE, 0}};
+  return options;
 }
 
 std::optional<pid_t> parseChildPid(const std::string& json) {
@@ -183,26 +159,10 @@ Launched start(const Launch& launch, int errFd) {
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     if (sandboxOn) startKeeper();
   });
-  std::vector<std::string> argvText = fullArgv(launch), envText;
-  if (!sandboxOn) {  // without bwrap's --clearenv the judge's environment stays, these set over it
-    envText = launch.environment;
-    for (char** e = environ; *e; ++e) {
-      std::string name = std::string(*e).substr(0, std::string(*e).find('=') + 1);
-      bool set = std::any_of(envText.begin(), envText.begin() + long(launch.environment.size()),
-                             [&](const std::string& v) { return v.rfind(name, 0) == 0; });
-      if (!set) envText.push_back(*e);
-    }
-  }
-  std::vector<char*> argv = pointers(argvText), env = pointers(envText);
   int infoEnds[2] = {-1, -1};
   if (sandboxOn && pipe2(infoEnds, O_CLOEXEC) != 0) throw systemError("pipe");
-  int devNull = open("/dev/null", O_RDWR | O_CLOEXEC);
-  int fds[7];
-  for (int i = 0; i < 5; ++i) fds[i] = launch.fds[i] < 0 ? devNull : launch.fds[i];
-  fds[5] = infoEnds[1];
-  fds[6] = sandboxOn ? launch.seccompFd : -1;
+  process::Options options = startOptions(launch, infoEnds[1]);
   Launched launched;
-  pid_t judge = getpid();
   // Ctrl-C (and SIGTERM, SIGHUP: the judge's stops) held back on this thread until the box is
   // registered with its init (or gone): killEveryBox() in a handler on this very thread could not
   // learn the init it waits for, and the box would outlive the judge.
@@ -215,18 +175,16 @@ Launched start(const Launch& launch, int errFd) {
     ~Restore() { pthread_sigmask(SIG_SETMASK, &mask, nullptr); }
   } restore{mask};
   if (!mayFork()) for (;;) pause();  // the judge is ending (killEveryBox): no box; this thread goes with it
-  launched.pid = fork();
-  if (launched.pid == 0) execChild(fds, argv.data(), env.data(), judge, launch.outputBytes, mask);
-  int forkError = errno;
-  if (launched.pid > 0) setpgid(launched.pid, launched.pid);  // as the child does: whichever comes first
-  forked(sandboxOn ? launched.pid : 0);
-  close(devNull);
-  if (infoEnds[1] >= 0) close(infoEnds[1]);
-  if (launched.pid < 0) {
-    if (infoEnds[0] >= 0) close(infoEnds[0]);
-    errno = forkError;
-    throw systemError("fork");
+  try {
+    launched.pid = process::start(fullArgv(launch), options);
+  } catch (...) {
+    forked(0);
+    for (int end : infoEnds)
+      if (end >= 0) close(end);
+    throw;
   }
+  forked(sandboxOn ? launched.pid : 0);
+  if (infoEnds[1] >= 0) close(infoEnds[1]);
   if (!sandboxOn) return launched;
   std::optional<pid_t> init = readInit(infoEnds[0]);
   close(infoEnds[0]);
@@ -237,10 +195,9 @@ Launched start(const Launch& launch, int errFd) {
   }
   // bwrap ended without naming its init: an init it had cloned waits for it for ever (on its
   // setup eventfd), still in bwrap's group. The group is killed before the box leaves the registry.
-  int status = 0;
   kill(-launched.pid, SIGKILL);
   unregisterBox(launched.pid);
-  waitpid(launched.pid, &status, 0);
+  process::wait(launched.pid);
   throw std::runtime_error(trf("the sandbox (bwrap) could not start: %s; `judge --no-sandbox` "
                                "(make judge NO_SANDBOX=1) judges without it, unprotected",
                                {printable(readTail(errFd, 4096), 1000)}));
@@ -250,17 +207,16 @@ Launched start(const Launch& launch, int errFd) {
 // killed and reaped. Only then: an init that its bwrap reaped may have a new owner of its pid.
 void reapOrphanedInit(const Launched& launched) {
   unregisterBox(launched.pid);
-  if (launched.init <= 0 || parentOf(launched.init) != getpid()) return;
+  if (launched.init <= 0 || process::parentOf(launched.init) != getpid()) return;
   ::kill(launched.init, SIGKILL);
-  int ignored = 0;
-  waitpid(launched.init, &ignored, 0);
+  process::wait(launched.init);
 }
 
 // Ends the tree: the namespace's first process takes every other with it
 // (the kernel's rule), and bwrap, having reaped it, exits: nothing is left
 // when waitpid returns. bwrap is killed too only if it does not follow (a
 // bwrap killed first would leave its init unreaped).
-void killTree(const Launched& launched, int& status) {
+void killTree(const Launched& launched, process::Status& status) {
   if (launched.pid <= 0) return;
   // The init first; without one (no sandbox, or not yet named), the box's group.
   if (launched.init > 0) ::kill(launched.init, SIGKILL);
@@ -268,29 +224,25 @@ void killTree(const Launched& launched, int& status) {
   // 10 s, not less: an init dies only once every process of its namespace has (512 sanitized
   // processes of a fork bomb take seconds on a loaded machine), and a bwrap killed before its
   // init would leave the init to the judge's reaping below.
-  bool reaped = false;
-  for (int waited = 0; waited < 10000 && !reaped; ++waited) {
-    reaped = waitpid(launched.pid, &status, WNOHANG) == launched.pid;
-    if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  if (!reaped) ::kill(launched.pid, SIGKILL), waitpid(launched.pid, &status, 0);
+  std::optional<process::Status> ended = process::waitFor(launched.pid, std::chrono::seconds(10));
+  if (!ended) ::kill(launched.pid, SIGKILL), ended = process::wait(launched.pid);
+  status = *ended;
   reapOrphanedInit(launched);
 }
 
-// How a process ended, from waitpid's status. bwrap exits 128 + N when its
-// command was killed by signal N.
-int endSignal(int status) {
-  int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-  if (sandboxOn && WIFEXITED(status) && WEXITSTATUS(status) > 128) signal = WEXITSTATUS(status) - 128;
+// How a process ended. bwrap exits 128 + N when its command was killed by signal N.
+int endSignal(const process::Status& status) {
+  int signal = status.signal();
+  if (sandboxOn && status.code() > 128) signal = status.code() - 128;
   return signal;
 }
 
-std::string endReason(int status) {
+std::string endReason(const process::Status& status) {
   int signal = endSignal(status);
   if (signal == SIGSYS && sandboxOn) return tr(kCreatedProcess);
   if (signal) return trf("killed by signal %s (%s)", {std::to_string(signal), strsignal(signal)});
-  if (WEXITSTATUS(status) == 0) return tr("exited (status 0) before answering every case");
-  return trf("exit code %s", {std::to_string(WEXITSTATUS(status))});
+  if (status.code() == 0) return tr("exited (status 0) before answering every case");
+  return trf("exit code %s", {std::to_string(status.code())});
 }
 
 // Which limit a tree's usage passed, if any.

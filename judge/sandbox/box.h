@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/process/process.h"
 #include "judge/sandbox/process_tree.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -32,10 +33,6 @@ int anonymousFile();
 // At most `most` bytes of the file `fd` from offset `from`; its last `tail` bytes.
 std::string readFile(int fd, size_t from, size_t most);
 std::string readTail(int fd, size_t tail);
-// `name`'s path in $PATH (/usr/bin:/bin without one), or "".
-std::string findInPath(const std::string& name);
-// `strings` as execve takes them, ending with a null pointer (made before a fork).
-std::vector<char*> pointers(std::vector<std::string>& strings);
 
 // What one sandboxed (or, without the sandbox, plain) process is given.
 struct Launch {
@@ -58,13 +55,13 @@ struct Launched {
 Launched start(const Launch& launch, int errFd);
 // Reaps a box that ended by itself: its init too, if it outlived its bwrap.
 void reapOrphanedInit(const Launched& launched);
-// Ends the box's whole tree and reaps it; `status` is bwrap's (or the command's) from waitpid.
-void killTree(const Launched& launched, int& status);
+// Ends the box's whole tree and reaps it; `status` is how bwrap (or the command) ended.
+void killTree(const Launched& launched, core::process::Status& status);
 
 // The signal that ended a boxed process (bwrap exits 128 + N for its command's signal N), or 0;
 // and how it ended, in the judge's words.
-int endSignal(int status);
-std::string endReason(int status);
+int endSignal(const core::process::Status& status);
+std::string endReason(const core::process::Status& status);
 
 // Which limit a tree's usage passed, if any, and that limit in words.
 enum class Over { kNothing, kCpu, kProcesses, kMemory };

@@ -1,15 +1,14 @@
 // The registry of live boxes (box_registry.h), its keeper, and killEveryBox() (sandbox.h).
-// Async-signal-safe where a signal handler calls it: atomics, write, and nanosleep.
+// Async-signal-safe where a signal handler calls it: atomics, write, nanosleep and waitpid.
 #include "judge/sandbox/box_registry.h"
 
+#include "core/process/process.h"
 #include "judge/sandbox/sandbox.h"
 
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,11 +24,11 @@ namespace {
 constexpr int kBoxSlots = 256;
 std::atomic<pid_t> liveBoxes[kBoxSlots][2];
 // killEveryBox() has begun (the judge is ending: no box may start), and how many threads are
-// between deciding to fork a bwrap and registering it (a box the handler's scan cannot see yet).
+// between deciding to start a bwrap and registering it (a box the handler's scan cannot see yet).
 std::atomic<bool> ending{false};
 std::atomic<int> forking{0};
 
-// A box is registered as soon as its bwrap is forked (init 0: still starting), so that
+// A box is registered as soon as its bwrap runs (init 0: still starting), so that
 // killEveryBox() also ends a box that Ctrl-C meets while it starts.
 void registerBox(pid_t bwrap, pid_t init) {
   for (auto& slot : liveBoxes) {
@@ -53,29 +52,19 @@ void tellKeeper(int32_t message) {
   }
 }
 
-// The keeper itself, in the forked child: only async-signal-safe calls (the judge's other threads
-// may have held any lock at the fork). Deaf to the stops a terminal or make serve sends the judge
-// (its own group, SIGINT, SIGTERM and SIGHUP ignored), holding nothing of the judge's but its
-// pipe (no output, no folder), it reads until the judge's end closes the pipe.
-[[noreturn]] void keep(int in) {
-  struct sigaction ignore = {};
-  ignore.sa_handler = SIG_IGN;
-  for (int stop : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT}) sigaction(stop, &ignore, nullptr);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
-  setpgid(0, 0);
+// The keeper itself, a copy of the judge (core/process's startCopy): only async-signal-safe calls
+// (the judge's other threads may have held any lock at the fork). Deaf to the stops a terminal or
+// make serve sends the judge (its own group, SIGINT, SIGTERM and SIGHUP ignored: startKeeper()),
+// holding nothing of the judge's but its pipe (no output, no folder), it reads until the judge's
+// end closes the pipe.
+constexpr int kKeeperIn = 3;  // the keeper's end of its pipe
+
+[[noreturn]] void keep() {
   prctl(PR_SET_NAME, "judge-keeper");
-  if (chdir("/") != 0) _exit(1);
-  int devNull = open("/dev/null", O_RDWR);
-  for (int target = 0; target < 3; ++target) dup2(devNull, target);
-  dup2(in, 3);
-  if (syscall(SYS_close_range, 4u, ~0u, 0u) != 0)
-    for (int fd = 4; fd < 4096; ++fd) close(fd);
   static pid_t groups[kBoxSlots * 4];
   int count = 0;
   for (int32_t message;;) {
-    ssize_t n = read(3, &message, sizeof message);
+    ssize_t n = read(kKeeperIn, &message, sizeof message);
     if (n < 0 && errno == EINTR) continue;
     if (n != sizeof message) break;  // the judge has ended: nothing writes to the pipe
     if (message > 0 && count < kBoxSlots * 4) groups[count++] = message;
@@ -102,16 +91,16 @@ namespace box {
 void startKeeper() {
   int ends[2];
   if (pipe2(ends, O_CLOEXEC) != 0) return;  // no keeper: as before it, killEveryBox() alone
-  // Every signal held across the fork: the keeper runs none of the judge's handlers.
-  sigset_t all, mask;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &mask);
-  pid_t keeper = fork();
-  if (keeper == 0) {
-    close(ends[1]);
-    keep(ends[0]);
+  core::process::Options options;
+  options.fds = {core::process::kNull, core::process::kNull, core::process::kNull, ends[0]};  // kKeeperIn
+  options.ownGroup = true;
+  options.workingDir = "/";
+  options.ignoredSignals = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
+  pid_t keeper = -1;
+  try {
+    keeper = core::process::startCopy(keep, options);
+  } catch (const std::exception&) {
   }
-  pthread_sigmask(SIG_SETMASK, &mask, nullptr);
   close(ends[0]);
   if (keeper < 0) return void(close(ends[1]));
   keeperPid = keeper;
@@ -123,7 +112,7 @@ void endKeeper() {
   int fd = keeperPipe.exchange(-1);
   if (fd >= 0) close(fd);
   pid_t keeper = keeperPid.exchange(0);
-  if (keeper > 0) waitWhile([&] { return waitpid(keeper, nullptr, WNOHANG) == 0; }, 1000);
+  if (keeper > 0) core::process::waitFor(keeper, std::chrono::seconds(1));
 }
 
 bool mayFork() {

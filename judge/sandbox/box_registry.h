@@ -17,10 +17,10 @@ void startKeeper();
 // to end the boxes then exit.
 void endKeeper();
 
-// Before a box's bwrap is forked: false once killEveryBox() has begun (the judge is ending, and
+// Before a box's bwrap is started: false once killEveryBox() has begun (the judge is ending, and
 // no box may start). When true, forked() must follow.
 bool mayFork();
-// After that fork: registers `bwrap` (none when 0 or less: the fork failed, or there is no
+// After that start: registers `bwrap` (none when 0 or less: the start failed, or there is no
 // sandbox), its init not yet known, and ends what mayFork() began.
 void forked(pid_t bwrap);
 // The box's namespace init, once bwrap has named it.

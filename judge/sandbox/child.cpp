@@ -2,6 +2,7 @@
 // and read one answer a line on fd 3 (runner.h), its tree watched against the case's limits.
 #include "judge/sandbox/sandbox.h"
 
+#include "core/process/proc.h"
 #include "core/words.h"
 #include "judge/sandbox/box.h"
 #include "judge/sandbox/printable.h"
@@ -14,7 +15,6 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -135,8 +135,8 @@ Child::~Child() {
 // clock, to the nanosecond. Without the sandbox, the runner was that already.
 void Child::readRunnerPrecisely() {
   if (!sandboxEnabled()) return;
-  pid_t runner = childOf(init_);  // bwrap's init has one child: the runner
-  if (runner) tree_.emplace(init_, runner);
+  std::vector<pid_t> runner = process::childrenOf(init_);  // bwrap's init has one child: the runner
+  if (!runner.empty()) tree_.emplace(init_, runner.front());
 }
 
 std::optional<Answer> Child::next(std::chrono::milliseconds wall) {
@@ -232,7 +232,8 @@ bool Child::watch() {
 // had to be killed.
 bool Child::waitForExit(Clock::time_point deadline) {
   while (pid_ > 0) {
-    if (waitpid(pid_, &status_, WNOHANG) == pid_) {
+    if (std::optional<process::Status> ended = process::ended(pid_)) {
+      status_ = *ended;
       box::reapOrphanedInit({pid_, init_});
       pid_ = -1;
       return true;
@@ -251,7 +252,7 @@ std::optional<std::string> Child::finish(std::chrono::milliseconds wall) {
   // least kExitCpuMicros, so that a busy machine cannot turn a last case near its limit into a
   // Runtime Error, while an exit that loops is still stopped.
   cpuLimitMicros_ = std::max(cpuLimitMicros_, kExitCpuMicros);
-  if (waitForExit(Clock::now() + wall) && WIFEXITED(status_) && WEXITSTATUS(status_) == 0)
+  if (waitForExit(Clock::now() + wall) && status_.succeeded())
     return std::nullopt;
   return trf("after the last answer: %s", {exitReason()});
 }

@@ -19,18 +19,16 @@
 // the largest such sum since the last resetPeak().
 //
 // A sample is taken at every answer (thousands a second for a fast solution in
-// the standing), so each process's /proc files are opened once and read again
-// from their start (pread), and the namespace's /proc is listed through one
-// open directory: no path is walked again while the process lives.
+// the standing): the namespace's /proc is read through core/process's ProcDir,
+// which keeps each process's files open between samples.
 #pragma once
-#include <dirent.h>
 #include <sys/types.h>
 #include <time.h>
 
-#include <functional>
-#include <map>
 #include <string>
 #include <vector>
+
+#include "core/process/proc_dir.h"
 
 namespace judge {
 
@@ -61,40 +59,17 @@ class ProcessTree {
   void resetPeak();
 
  private:
-  // One process's /proc files, opened when first seen (-1: not yet, or not openable).
-  struct Files {
-    int stat = -1, status = -1, clearRefs = -1;
-  };
-
   long long mainMicros();
-  bool namespaceReady();
   std::vector<std::string> pids();  // the processes to read now, by their names in the tree's /proc
-  int dirFd();                       // the tree's /proc (procDir_ once ready, else the host's), open; -1 if not
-  // `use` on `pid`'s /proc file `file`, kept open in `which` (opened with `flags`): tried on the
-  // kept descriptor, then once on the file opened again (its process ended, and the pid may be
-  // another's now); beyond kMaxKept processes, opened for this use only. Whether `use` succeeded.
-  bool withFile(const std::string& pid, int Files::*which, const char* file, int flags,
-                const std::function<bool(int)>& use);
-  // `pid`'s /proc file `file`, kept open in `which`, read from its start: "" when gone.
-  std::string readFile(const std::string& pid, int Files::*which, const char* file);
-  void forget(const std::vector<std::string>& alive);  // closes the files of processes gone
 
-  std::string procDir_;  // the namespace's /proc, seen from the judge
-  bool procReady_ = false;  // procDir_ is that /proc, not (yet) the host's
-  std::string mainNsPid_;  // the main process's name in procDir_
+  bool namespace_;              // a PID namespace's tree, not the main process alone
+  core::process::ProcDir dir_;  // the namespace's /proc, or the host's
+  std::string mainNsPid_;       // the main process's name in dir_
   clockid_t mainClock_{};
   bool mainReadable_ = false;
   long long lastRaw_ = 0, carry_ = 0;
   long long peakKb_ = 0;
-  DIR* listing_ = nullptr;              // procDir_, open while the namespace is read
-  int dirFd_ = -1;                      // "/proc" without a namespace
-  std::map<std::string, Files> files_;  // by pid, as listed
-  std::vector<std::string> listed_;     // the processes the last sample read (resetPeak's)
+  std::vector<std::string> listed_;  // the processes the last sample read (resetPeak's)
 };
-
-// A process whose parent is `parent`, found in /proc; 0 when there is none.
-pid_t childOf(pid_t parent);
-// The parent of the process `pid`, from /proc; 0 when it has gone.
-pid_t parentOf(pid_t pid);
 
 }  // namespace judge

@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include "core/process/proc.h"
+#include "core/process/process.h"
+
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,6 +18,8 @@
 
 namespace judge {
 namespace {
+
+namespace process = core::process;
 
 // Spins for `ms` of the wall clock without asking the kernel for any CPU time: reading its own
 // CPU clock would bring what others read of it up to date.
@@ -38,23 +42,24 @@ long long ownCpuMicros() {
 // time: on a loaded machine the parent may not run again for tens of milliseconds.)
 TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
   int toParent[2], toChild[2];
-  ASSERT_EQ(pipe(toParent), 0);
-  ASSERT_EQ(pipe(toChild), 0);
-  pid_t child = fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
+  ASSERT_EQ(pipe2(toParent, O_CLOEXEC), 0);
+  ASSERT_EQ(pipe2(toChild, O_CLOEXEC), 0);
+  constexpr int kOut = 3, kIn = 4;  // the child's ends: toParent[1], toChild[0]
+  process::Options options;
+  options.fds = {0, 1, 2, toParent[1], toChild[0]};
+  pid_t child = process::startCopy([] {
     char go = 0;
     spinFor(10);
-    if (write(toParent[1], "x", 1) != 1) _exit(1);
-    fcntl(toChild[0], F_SETFL, O_NONBLOCK);
-    while (read(toChild[0], &go, 1) != 1) {  // never blocks: running until the parent has looked
+    if (write(kOut, "x", 1) != 1) _exit(1);
+    fcntl(kIn, F_SETFL, O_NONBLOCK);
+    while (read(kIn, &go, 1) != 1) {  // never blocks: running until the parent has looked
     }
     spinFor(10);
-    fcntl(toChild[0], F_SETFL, 0);
-    if (read(toChild[0], &go, 1) != 1) _exit(1);
+    fcntl(kIn, F_SETFL, 0);
+    if (read(kIn, &go, 1) != 1) _exit(1);
     long long spent = ownCpuMicros();
-    _exit(write(toParent[1], &spent, sizeof spent) == sizeof spent ? 0 : 1);
-  }
+    _exit(write(kOut, &spent, sizeof spent) == sizeof spent ? 0 : 1);
+  }, options);
   ProcessTree tree(0, child);
   char word = 0;
   ASSERT_EQ(read(toParent[0], &word, 1), 1);
@@ -68,9 +73,7 @@ TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
   ASSERT_EQ(write(toChild[1], "g", 1), 1);
   long long spent = 0;
   ASSERT_EQ(read(toParent[0], &spent, sizeof spent), ssize_t(sizeof spent));
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  EXPECT_EQ(status, 0);
+  EXPECT_TRUE(process::wait(child).succeeded());
   // What it spent after the sample: a wake-up and one clock read, well under 2 ms.
   EXPECT_LE(sampled, spent);
   EXPECT_GE(sampled, spent - 2000) << "the sample missed the time spent after the word";
@@ -81,16 +84,16 @@ TEST(ProcessTree, ASampleOnceTheMainProcessStoppedHoldsAllTheTimeItSpent) {
 // from the first look on: a process that never stops is running, before any sample() as after.
 // (The host's /proc in its place named another process: pid 2 there is a kernel thread.)
 TEST(ProcessTree, TheMainProcessOfABoxIsReadInItsOwnNamespace) {
-  pid_t bwrap = fork();
-  ASSERT_GE(bwrap, 0);
-  if (bwrap == 0) {
-    execlp("bwrap", "bwrap", "--unshare-user", "--unshare-pid", "--die-with-parent", "--ro-bind", "/usr", "/usr",
-           "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-           "--proc", "/proc", "--dev", "/dev", "/bin/sh", "-c", "while :; do :; done", static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  pid_t bwrap = process::start({"bwrap", "--unshare-user", "--unshare-pid", "--die-with-parent", "--ro-bind", "/usr",
+                                 "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink",
+                                 "usr/lib64", "/lib64", "--proc", "/proc", "--dev", "/dev", "/bin/sh", "-c",
+                                 "while :; do :; done"});
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   pid_t init = 0, spinner = 0;
+  auto childOf = [](pid_t parent) {
+    std::vector<pid_t> children = process::childrenOf(parent);
+    return children.empty() ? 0 : children.front();
+  };
   while ((!init || !spinner) && std::chrono::steady_clock::now() < until) {
     if (!init) init = childOf(bwrap);
     if (init) spinner = childOf(init);
@@ -106,8 +109,7 @@ TEST(ProcessTree, TheMainProcessOfABoxIsReadInItsOwnNamespace) {
     EXPECT_EQ(tree.sample().processes, 2);  // the namespace's init and the spinner
   }
   kill(bwrap, SIGKILL);
-  int status = 0;
-  waitpid(bwrap, &status, 0);
+  process::wait(bwrap);
   ASSERT_TRUE(init && spinner) << "bwrap started no box";
 }
 

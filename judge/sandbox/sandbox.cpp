@@ -9,7 +9,6 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -53,9 +52,13 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
   ProcessTree tree(launched.init, sandboxEnabled() ? 0 : launched.pid);
   const Limits limits = compileLimits();
   auto deadline = box::Clock::now() + limits.wall;
-  int status = 0;
+  process::Status status;
   std::string passed;
-  while (passed.empty() && waitpid(launched.pid, &status, WNOHANG) != launched.pid) {
+  for (std::optional<process::Status> ended; passed.empty();) {
+    if ((ended = process::ended(launched.pid))) {
+      status = *ended;
+      break;
+    }
     passed = box::Clock::now() > deadline
                  ? trf("ran for more than %s s", {std::to_string(limits.wall.count() / 1000)})
                  : box::overWords(box::limitPassed(tree.sample(), limits, 0), limits);
@@ -69,7 +72,7 @@ int runWatched(const std::vector<std::string>& argv, const Mounts& mounts, std::
     output += "\n" + trf("the compile %s, its limit (stopped)", {passed}) + "\n";
     return kLimitExit;
   }
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+  return status.shellCode();
 }
 
 }  // namespace
@@ -82,7 +85,7 @@ std::optional<std::string> sandboxProblem() {
   static std::optional<std::string> problem;
   std::call_once(once, [] {
     if ((problem = box::cpuWithoutFilter(box::judgedCpu()))) return;  // never a runner unconfined
-    if (box::findInPath("bwrap").empty()) {
+    if (process::findInPath("bwrap").empty()) {
       problem = tr("bubblewrap (bwrap) is not installed: sudo apt-get install bubblewrap");
       return;
     }
@@ -125,22 +128,13 @@ void writeWhole(const std::string& path, const std::string& text) {
 }
 
 int runCommand(const std::vector<std::string>& argv, std::string& output) {
-  int out = box::anonymousFile();
-  std::vector<std::string> copy = argv;
-  std::vector<char*> args = box::pointers(copy);  // made before fork: other threads may hold malloc's lock
-  pid_t pid = fork();
-  if (pid == 0) {  // only async-signal-safe calls until exec
-    dup2(out, 1), dup2(out, 2);
-    execv(args[0], args.data());
-    _exit(127);
+  try {
+    process::Captured run = process::capture(argv);
+    output = std::move(run.output);
+    return run.status.shellCode();
+  } catch (const std::exception& e) {
+    output = e.what();
+    return 127;
   }
-  int status = 0;
-  if (pid < 0 || waitpid(pid, &status, 0) != pid) {
-    close(out);
-    throw box::systemError("cannot run " + argv[0]);
-  }
-  output = box::readFile(out, 0, size_t(1) << 40);
-  close(out);
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 }  // namespace judge

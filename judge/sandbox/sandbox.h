@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/process/process.h"
 #include "judge/sandbox/process_tree.h"
 
 namespace judge {
@@ -159,7 +160,7 @@ class Child {
   int answers_ = -1;   // read end of the child's fd 3
   int stderr_ = -1;    // an unlinked file that holds the child's stderr
   int stdout_ = -1;    // an unlinked file that holds its stdout since the last takeStdout
-  int status_ = 0;     // from waitpid, once the child is reaped
+  process::Status status_;  // once the child is reaped
   bool ready_ = false;
   Stop stop_ = Stop::kNone;
   std::optional<ProcessTree> tree_;
@@ -190,8 +191,9 @@ constexpr int kLimitExit = 124;
 int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output);
 
 // Runs one of the judge's own tools (`argv`, trusted: no sandbox, no limits)
-// to completion; stdout and stderr go to `output`. Returns its exit code
-// (127: could not be run; 128 + signal when killed). Safe from several threads.
+// to completion (core/process's capture); stdout and stderr go to `output`.
+// Returns its exit code (127: could not be run, and `output` says why; 128 +
+// signal when killed). Safe from several threads.
 int runCommand(const std::vector<std::string>& argv, std::string& output);
 
 // `path` with a suffix no other judge process or thread uses at the same moment

@@ -23,6 +23,8 @@
 #include <sstream>
 #include <thread>
 
+#include "core/process/proc.h"
+#include "core/process/process.h"
 #include "judge/header_value.h"
 #include "judge/sandbox/build_lock.h"
 #include "judge/sandbox/printable.h"
@@ -54,7 +56,7 @@ std::vector<std::string> hostileFiles() {
 // modification time.
 std::string repositoryState() {
   std::string state = repositoryFiles();
-  std::vector<fs::path> programs = {fs::read_symlink("/proc/self/exe"), JUDGE_BINARY};
+  std::vector<fs::path> programs = {process::programOf(getpid()), JUDGE_BINARY};
   for (const auto& entry : fs::directory_iterator(builtWorkspace().judged))
     if (entry.is_regular_file()) programs.push_back(entry.path());
   for (const fs::path& program : programs) {
@@ -77,13 +79,11 @@ std::string processesNamed(const std::string& prefix) {
     if (stat(entry.path().c_str(), &info) == 0) programs.insert({info.st_dev, info.st_ino});
   }
   std::string found;
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    std::string name;
-    std::getline(std::ifstream(entry.path() / "comm"), name);
-    struct stat exe {};
-    if (name.rfind(prefix, 0) == 0 && stat((entry.path() / "exe").c_str(), &exe) == 0 &&
-        programs.count({exe.st_dev, exe.st_ino}))
-      found += entry.path().filename().string() + " " + name + "\n";
+  for (pid_t pid : process::processes()) {
+    std::string name = process::nameOf(pid);
+    std::optional<std::pair<dev_t, ino_t>> program = process::programFileOf(pid);
+    if (name.rfind(prefix, 0) == 0 && program && programs.count(*program))
+      found += std::to_string(pid) + " " + name + "\n";
   }
   return found;
 }
@@ -184,21 +184,17 @@ TEST(Printable, KeepsAtMostTheGivenSize) {
             std::string(10, 'a') + "\n[... 90 more bytes not shown]");
 }
 
-// Runs the judge binary on `file`, returning its pid, stdout and stderr in `output`.
+// The judge binary with `args`, started: its stdout and stderr in the file `output`. (A shell that
+// started the tests in the background left SIGINT ignored; the judge, started as a fresh process,
+// gets the Ctrl-C a user's terminal would send it.)
 pid_t startJudge(const std::vector<std::string>& args, const std::string& output) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    // A shell that started the tests in the background left SIGINT ignored; the judge must
-    // get the Ctrl-C a user's terminal would send it.
-    std::signal(SIGINT, SIG_DFL);
-    FILE* out = std::freopen(output.c_str(), "w", stdout);
-    if (out) dup2(fileno(out), 2);
-    std::vector<char*> argv = {const_cast<char*>(JUDGE_BINARY)};
-    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  int out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  std::vector<std::string> command = {JUDGE_BINARY};
+  command.insert(command.end(), args.begin(), args.end());
+  process::Options options;
+  options.fds = {0, out, out};
+  pid_t pid = process::start(command, options);
+  close(out);
   return pid;
 }
 
@@ -212,10 +208,9 @@ void expectNothingLeftAfter(int signal) {
   bool started = eventually([] { return !processesNamed("hostile-sleeper").empty(); },
                             std::chrono::seconds(120));
   kill(judge, signal);
-  int status = 0;
-  waitpid(judge, &status, 0);
+  process::Status status = process::wait(judge);
   ASSERT_TRUE(started) << tryReadTextFile(output).value_or("");
-  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal) << tryReadTextFile(output).value_or("");
+  EXPECT_EQ(status.signal(), signal) << tryReadTextFile(output).value_or("");
   EXPECT_TRUE(eventually([] { return processesNamed(kHostileName).empty(); }, std::chrono::seconds(10)))
       << processesNamed(kHostileName);
 }
@@ -228,38 +223,28 @@ TEST(JudgeEnds, KilledLeavesNoProcess) { expectNothingLeftAfter(SIGKILL); }
 // box's bwrap and init inherit the judge's files, made in its TMPDIR), with their command lines.
 std::vector<std::string> holdersOf(const std::string& dir) {
   std::vector<std::string> found;
-  for (const auto& process : fs::directory_iterator("/proc")) {
-    std::string pid = process.path().filename().string();
-    if (pid.find_first_not_of("0123456789") != std::string::npos || pid == std::to_string(getpid())) continue;
-    std::vector<fs::path> links = {process.path() / "cwd"};
-    std::error_code error;
-    for (const auto& fd : fs::directory_iterator(process.path() / "fd", error)) links.push_back(fd.path());
-    for (const fs::path& link : links) {
-      std::string target = fs::read_symlink(link, error).string();
-      if (!error && target.rfind(dir, 0) == 0) {
-        found.push_back(pid + " " + tryReadTextFile(process.path() / "cmdline").value_or("").substr(0, 60));
-        break;
-      }
-    }
+  for (pid_t pid : process::processes()) {
+    if (pid == getpid()) continue;
+    std::vector<std::string> targets = {process::workingDirOf(pid)};
+    for (int fd : process::descriptorsOf(pid)) targets.push_back(process::descriptorTarget(pid, fd));
+    bool holds = std::any_of(targets.begin(), targets.end(),
+                             [&](const std::string& target) { return !target.empty() && target.rfind(dir, 0) == 0; });
+    if (!holds) continue;
+    std::string command;
+    for (const std::string& arg : process::commandOf(pid)) command += arg + " ";
+    found.push_back(std::to_string(pid) + " " + command.substr(0, 60));
   }
   return found;
 }
 
 // Runs the judge on `file` with TMPDIR `dir`, its output thrown away; its pid.
 pid_t startQuietJudge(const std::string& dir, const std::vector<std::string>& args) {
-  pid_t judge = fork();
-  if (judge == 0) {
-    setenv("TMPDIR", dir.c_str(), 1);
-    std::signal(SIGINT, SIG_DFL);
-    int devNull = open("/dev/null", O_WRONLY);
-    dup2(devNull, 1), dup2(devNull, 2);
-    std::vector<char*> argv = {const_cast<char*>(JUDGE_BINARY)};
-    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return judge;
+  std::vector<std::string> command = {JUDGE_BINARY};
+  command.insert(command.end(), args.begin(), args.end());
+  process::Options options;
+  options.fds = {0, process::kNull, process::kNull};
+  options.environment = {"TMPDIR=" + dir};
+  return process::start(command, options);
 }
 
 // Stopped at a random moment while its boxes start (the sandbox's check and the compile box of a
@@ -275,7 +260,7 @@ TEST(JudgeEnds, StoppedWhileItsBoxesStartLeavesNoProcess) {
   std::string source = tryReadTextFile(kRoot + "/judge/fixtures/plain_backtracking.cpp").value_or("");
   std::string compiled = dir + "/compiled_before.cpp";
   std::ofstream(compiled) << source << "\n// compiled before\n";
-  waitpid(startQuietJudge(dir, {"--sets", "leetcode_example", compiled}), nullptr, 0);
+  process::wait(startQuietJudge(dir, {"--sets", "leetcode_example", compiled}));
   std::mt19937 random(std::random_device{}());
   std::vector<std::string> left;
   int stopped = 0, tries = 36;
@@ -288,7 +273,7 @@ TEST(JudgeEnds, StoppedWhileItsBoxesStartLeavesNoProcess) {
     std::this_thread::sleep_for(std::chrono::microseconds(random() % (fresh ? 600'000 : 1'500'000)));
     int signal = n % 6 == 5 ? SIGHUP : n % 6 == 4 ? SIGTERM : n % 6 == 3 ? SIGKILL : SIGINT;
     stopped += kill(judge, signal) == 0;
-    waitpid(judge, nullptr, 0);
+    process::wait(judge);
     fs::remove(file);
     eventually([&] { return holdersOf(dir).empty(); }, std::chrono::seconds(3));
     for (const std::string& holder : holdersOf(dir)) {
@@ -323,13 +308,15 @@ TEST(BuildLock, WhatDeadBuildsLeftIsRemovedNotWhatALiveOneWrites) {
   fs::remove_all(dir);
 }
 
-// Runs the judge with `environment` (NAME=value ...) added to its own.
-std::string judgeWith(const std::string& environment, const std::vector<std::string>& args, int& status) {
-  std::string output = testing::TempDir() + "judge_output.txt";
-  std::string command = "env " + environment + " " + std::string(JUDGE_BINARY);
-  for (const std::string& arg : args) command += " '" + arg + "'";
-  status = WEXITSTATUS(system((command + " > " + output + " 2>&1").c_str()));
-  return tryReadTextFile(output).value_or("");
+// Runs the judge with `variable` (NAME=value) set over its own environment.
+std::string judgeWith(const std::string& variable, const std::vector<std::string>& args, int& status) {
+  std::vector<std::string> command = {JUDGE_BINARY};
+  command.insert(command.end(), args.begin(), args.end());
+  process::Options options;
+  options.environment = {variable};
+  process::Captured judged = process::capture(command, options);
+  status = judged.status.code();
+  return judged.output;
 }
 
 // Run with a PATH where no bwrap is found.

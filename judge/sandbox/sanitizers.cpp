@@ -56,8 +56,8 @@ std::string reportLines(const std::string& stderrText) {
 // judge on the program (ASan's own symbolizer would be a process in the box).
 std::string symbolized(const std::string& text, const std::string& program) {
   static const std::string symbolizer = [] {
-    std::string path = findInPath("llvm-symbolizer");
-    return path.empty() ? findInPath("llvm-symbolizer-19") : path;
+    std::string path = process::findInPath("llvm-symbolizer");
+    return path.empty() ? process::findInPath("llvm-symbolizer-19") : path;
   }();
   const std::string marker = std::string("(") + kProgramInBox + "+0x";
   std::string out;

@@ -2,7 +2,6 @@
 // comment, not from its first line: a file pasted from elsewhere that opens with
 // #include <bits/stdc++.h> must not be listed under "#include <bits/stdc++.h>".
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/process/process.h"
 #include "core/repo_root.h"
 
 namespace {
@@ -18,14 +18,9 @@ namespace fs = std::filesystem;
 
 // What `solutions/table.sh --technique FILE` prints, without the newline.
 std::string techniqueOf(const std::string& file) {
-  std::string command = "'" + kRoot + "/solutions/table.sh' --technique '" + file + "'";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return "popen failed";
-  std::string out;
-  char buffer[512];
-  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  int status = pclose(pipe);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "table.sh failed: " + out;
+  core::process::Captured table = core::process::captureStdout({kRoot + "/solutions/table.sh", "--technique", file});
+  std::string out = table.output;
+  if (!table.status.succeeded()) return "table.sh failed: " + out;
   if (!out.empty() && out.back() == '\n') out.pop_back();
   return out;
 }
