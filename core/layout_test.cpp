@@ -10,7 +10,6 @@
 // one or reads /proc.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -167,18 +166,12 @@ bool startsAProcessOrReadsProc(const std::string& line) {
   return readsProc || std::regex_search(line, starts);
 }
 
-// Files not yet moved onto core/process/: the server's judge (its start, its walk of /proc for what
-// a judge left) and its reading of its own descriptors (/proc/self/fd).
-const std::vector<std::string> kNotYetMoved = {"serve/judge_process.cpp", "serve/connection.cpp"};
-
 TEST(Layout, OnlyCoreProcessStartsAProcessOrReadsProc) {
   for (const Include& line : projectLines(std::regex("(.*)"))) {
     if (roomOf(line.file) == "core/process" || line.file == "core/layout_test.cpp") continue;  // this file: the rule's examples
-    if (!startsAProcessOrReadsProc(line.target)) continue;
-    bool pending = std::any_of(kNotYetMoved.begin(), kNotYetMoved.end(),
-                               [&](const std::string& path) { return line.file.rfind(path, 0) == 0; });
-    EXPECT_TRUE(pending) << line.file << ":" << line.line << ": " << line.target
-                         << "\n  start processes and read /proc through core/process/ (process.h, proc.h)";
+    EXPECT_FALSE(startsAProcessOrReadsProc(line.target))
+        << line.file << ":" << line.line << ": " << line.target
+        << "\n  start processes and read /proc through core/process/ (process.h, proc.h)";
   }
 }
 

@@ -2,13 +2,14 @@
 #include "serve/connection.h"
 
 #include <arpa/inet.h>
-#include <dirent.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
+
+#include "core/process/proc.h"
 
 namespace serve {
 namespace {
@@ -33,20 +34,18 @@ bool same(const sockaddr_storage& address, const std::string& host, int port) {
 
 Connection::Connection(const std::string& localAddress, int localPort, const std::string& remoteAddress,
                        int remotePort) {
-  DIR* fds = opendir("/proc/self/fd");
-  if (!fds) return;
-  for (dirent* entry; fd_ < 0 && (entry = readdir(fds));) {
-    int fd = std::atoi(entry->d_name);
+  for (int fd : core::process::descriptorsOf(getpid())) {
     struct stat info {};
-    if (entry->d_name[0] == '.' || fd == dirfd(fds) || fstat(fd, &info) != 0 || !S_ISSOCK(info.st_mode)) continue;
+    if (fstat(fd, &info) != 0 || !S_ISSOCK(info.st_mode)) continue;
     sockaddr_storage local {}, remote {};
     socklen_t localSize = sizeof local, remoteSize = sizeof remote;
     if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &localSize) == 0 &&
         getpeername(fd, reinterpret_cast<sockaddr*>(&remote), &remoteSize) == 0 &&
-        same(local, localAddress, localPort) && same(remote, remoteAddress, remotePort))
+        same(local, localAddress, localPort) && same(remote, remoteAddress, remotePort)) {
       fd_ = fd;
+      return;
+    }
   }
-  closedir(fds);
 }
 
 bool Connection::closed() const {

@@ -1,48 +1,27 @@
 #include "serve/judge_process.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <thread>
 
-#include "core/text_file.h"
+#include "core/process/proc.h"
+#include "core/process/process.h"
 
 namespace serve {
 namespace {
 
+namespace process = core::process;
 using Clock = std::chrono::steady_clock;
 constexpr size_t kStderrKept = 65536;
 
 void pause(std::chrono::milliseconds how) { std::this_thread::sleep_for(how); }
-
-// The judge, in the child just forked: a group of its own, the folder, the pipes, signals as a
-// fresh process has them (the server blocks SIGINT and SIGTERM in every thread). Only calls that
-// are safe between fork and exec in a threaded program; never returns.
-[[noreturn]] void execJudge(const std::vector<char*>& argv, const char* dir, int out, int err) {
-  setpgid(0, 0);
-  signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL), signal(SIGPIPE, SIG_DFL);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
-  if (chdir(dir) != 0) _exit(127);
-  dup2(out, 1), dup2(err, 2);
-  int devNull = open("/dev/null", O_RDONLY);
-  dup2(devNull, 0);
-  syscall(SYS_close_range, 3u, ~0u, 0u);
-  execv(argv[0], argv.data());
-  _exit(127);
-}
 
 // Reads a judge's stdout (`out`) a line at a time into `onLine` and its stderr (`err`) into
 // `stderrText` until both end; false as soon as `onLine` says the page has gone.
@@ -76,30 +55,9 @@ bool readOutput(int out, int err, const std::function<bool(const std::string&)>&
 // is still there after `grace`, kills its group. Its strays are ended by the caller.
 void stopJudge(pid_t pid, std::chrono::milliseconds grace) {
   kill(pid, SIGINT);
-  for (auto until = Clock::now() + grace; Clock::now() < until; pause(std::chrono::milliseconds(5)))
-    if (waitpid(pid, nullptr, WNOHANG) == pid) return;
+  if (process::waitFor(pid, grace)) return;
   kill(-pid, SIGKILL);
-  waitpid(pid, nullptr, 0);
-}
-
-// The /proc walk: every process now, its pid and its parent's.
-std::map<pid_t, pid_t> parents() {
-  std::map<pid_t, pid_t> table;
-  DIR* proc = opendir("/proc");
-  if (!proc) return table;
-  for (dirent* entry; (entry = readdir(proc));) {
-    pid_t pid = std::atoi(entry->d_name);
-    if (pid <= 0) continue;
-    // ("" when the process ends meanwhile: its read fails with ESRCH.)
-    std::string text = core::tryReadTextFile("/proc/" + std::to_string(pid) + "/stat").value_or("");
-    size_t end = text.rfind(')');
-    char state = 0;
-    int parent = 0;
-    if (end != std::string::npos && std::sscanf(text.c_str() + end + 1, " %c %d", &state, &parent) == 2)
-      table[pid] = parent;
-  }
-  closedir(proc);
-  return table;
+  process::wait(pid);
 }
 
 }  // namespace
@@ -109,9 +67,15 @@ JudgeOutcome Judges::run(const std::vector<std::string>& args, const std::string
   int out[2], err[2];
   if (pipe2(out, O_CLOEXEC) != 0) return {-1, "pipe failed"};
   if (pipe2(err, O_CLOEXEC) != 0) return close(out[0]), close(out[1]), JudgeOutcome{-1, "pipe failed"};
-  pid_t pid = start(args, dir, out[1], err[1]);
+  pid_t pid = -1;
+  std::string refused;
+  try {
+    pid = start(args, dir, out[1], err[1]);
+  } catch (const std::exception& e) {
+    refused = e.what();
+  }
   close(out[1]), close(err[1]);
-  if (pid < 0) return close(out[0]), close(err[0]), JudgeOutcome{-1, "fork failed"};
+  if (pid < 0) return close(out[0]), close(err[0]), JudgeOutcome{-1, refused};
   long number = ++started_;
   std::cerr << "serve: judge #" << number << " started (pid " << pid << "): " << (args.empty() ? "" : args[0]) << "\n";
   JudgeOutcome outcome;
@@ -120,9 +84,7 @@ JudgeOutcome Judges::run(const std::vector<std::string>& args, const std::string
   if (!stayed) {
     stopJudge(pid, std::chrono::milliseconds(2000));
   } else {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    outcome.status = process::wait(pid).shellCode();
   }
   kill(-pid, SIGKILL);  // what is left in its group (the group outlives its leader while it has one)
   forget(pid);
@@ -133,23 +95,15 @@ JudgeOutcome Judges::run(const std::vector<std::string>& args, const std::string
 }
 
 pid_t Judges::start(const std::vector<std::string>& args, const std::string& dir, int out, int err) {
-  std::vector<std::string> words = {binary_};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);  // no handler of the server's runs in the child
-  std::unique_lock<std::mutex> forking(mutex_);
-  pid_t pid = fork();
-  if (pid == 0) execJudge(argv, dir.c_str(), out, err);
-  if (pid > 0) {
-    setpgid(pid, pid);
-    running_.insert(pid);
-  }
-  forking.unlock();
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  std::vector<std::string> command = {binary_};
+  command.insert(command.end(), args.begin(), args.end());
+  process::Options options;
+  options.fds = {process::kNull, out, err};
+  options.ownGroup = true;
+  options.workingDir = dir;
+  std::lock_guard<std::mutex> starting(mutex_);  // a running judge from its first instant: no stray
+  pid_t pid = process::start(command, options);
+  running_.insert(pid);
   return pid;
 }
 
@@ -168,10 +122,10 @@ void Judges::endAll(std::chrono::milliseconds most) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (running_.empty()) return;
     for (auto it = running_.begin(); it != running_.end();)
-      it = waitpid(*it, nullptr, WNOHANG) == *it ? running_.erase(it) : std::next(it);
+      it = process::ended(*it) ? running_.erase(it) : std::next(it);
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  for (pid_t pid : running_) kill(-pid, SIGKILL), waitpid(pid, nullptr, 0);
+  for (pid_t pid : running_) kill(-pid, SIGKILL), process::wait(pid);
   running_.clear();
 }
 
@@ -180,7 +134,7 @@ std::vector<pid_t> Judges::endStrays(std::chrono::milliseconds most) {
   std::vector<pid_t> left = straysLocked();
   for (auto until = Clock::now() + most; !left.empty() && Clock::now() < until; left = straysLocked()) {
     for (pid_t pid : left) kill(pid, SIGKILL);
-    for (pid_t pid : left) waitpid(pid, nullptr, WNOHANG);  // not the server's child: ECHILD, nothing
+    for (pid_t pid : left) process::ended(pid);  // not the server's child: nothing to reap
     pause(std::chrono::milliseconds(10));
   }
   return left;
@@ -189,7 +143,7 @@ std::vector<pid_t> Judges::endStrays(std::chrono::milliseconds most) {
 // The server's descendants that are no running judge's, nor a judge: what a judge left.
 std::vector<pid_t> Judges::straysLocked() const {
   std::multimap<pid_t, pid_t> below;
-  for (auto [pid, parent] : parents()) below.emplace(parent, pid);
+  for (auto [pid, parent] : process::parents()) below.emplace(parent, pid);
   std::vector<pid_t> found, todo = {getpid()};
   while (!todo.empty()) {
     pid_t parent = todo.back();

@@ -6,7 +6,7 @@
 // The server is its judges' subreaper (becomeSubreaper): what a judge leaves when it dies (a
 // box's bwrap, or an init blocked for ever on bwrap's setup eventfd, its bwrap gone) comes back
 // to the server, a "stray": every descendant of the server that is no running judge. Strays are
-// found by a walk of /proc and ended after each judge and at the end.
+// found by a walk of /proc (core/process/proc.h) and ended after each judge and at the end.
 //
 // Thread-safe: request threads run judges, the signal's thread interrupts them.
 #pragma once
@@ -52,7 +52,7 @@ class Judges {
   std::vector<pid_t> straysLocked() const;
 
   std::string binary_;
-  std::mutex mutex_;  // held while a judge is forked, so that no stray hunt takes it for one
+  std::mutex mutex_;  // held while a judge is started, so that no stray hunt takes it for one
   std::set<pid_t> running_;
   std::atomic<long> started_{0};
 };

@@ -1,9 +1,9 @@
 // The judge's process (serve/judge_process.h), with a shell script for the judge: its stdout
 // relayed a line at a time, its stderr kept, its status; a judge whose page has gone stopped,
 // its group with it, even one that ignores SIGINT; what a judge left outside its group (a stray,
-// come back to the server, its subreaper) ended. Each runs in a child process of the test's own
-// (a death test's), made a subreaper as the server is, since the server ends every process below
-// it that is no judge.
+// come back to the server, its subreaper) ended; a judge that cannot start, the reason said. Each
+// runs in a child process of the test's own (a death test's), made a subreaper as the server is,
+// since the server ends every process below it that is no judge.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -94,6 +94,27 @@ TEST_F(ServeJudges, WhatAJudgeLeftOutsideItsGroupIsEnded) {
         std::ostringstream why;
         if (outcome.status != 0) why << "status: " << outcome.status << " ";
         if (!gone(pidIn("stray.pid"))) why << "the stray is still there";
+        endWith(why.str());
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST_F(ServeJudges, AJudgeThatCannotStartSaysWhyAndCountsNone) {
+  std::string binary = judge("echo never\n");
+  EXPECT_EXIT(
+      {
+        Judges judges(binary);
+        bool relayed = false;
+        JudgeOutcome outcome = judges.run({}, dir + "/no such folder", [&](const std::string& line) {
+          relayed |= !line.empty();
+          return true;
+        });
+        std::ostringstream why;
+        if (outcome.status != -1) why << "status: " << outcome.status << " ";
+        if (outcome.stderrText.find("cannot start " + binary) == std::string::npos)
+          why << "stderr: " << outcome.stderrText << " ";
+        if (relayed) why << "a line was relayed ";
+        if (judges.started() != 0) why << "started: " << judges.started();
         endWith(why.str());
       },
       ::testing::ExitedWithCode(0), "");
