@@ -87,12 +87,14 @@ struct Command {
 // The `history` subcommand (make history), with its own checks.
 CLI::App* historyCommand(CLI::App& app, Command& c) {
   CLI::App* history = app.add_subcommand("history", tr("make history: your submissions, newest first (history/README.md)"));
+  CLI::Range number(1LL, 999'999'999'999'999'999LL);  // a submission's number, in make history's words
   auto* id = history->add_option("--id", c.history.id, tr("one submission's report again, as make judge printed it"))
-                 ->check(within(1, 999'999'999'999'999'999));
+                 ->check(worded(number, N_("ID takes a submission's number (make history lists them), not '%s'")));
   history->add_flag("--code", c.history.code, tr("with --id: its code, byte for byte, and nothing else"))->needs(id);
   history->add_option("--note", c.history.note, tr("with --id: a note on it (\"\" removes it)"))->needs(id);
   history->add_option("--diff", c.history.diff, tr("two submissions' codes diffed: N,M"))
-      ->delimiter(',')->check(within(1, 999'999'999'999'999'999))->excludes(id);
+      ->delimiter(',')->excludes(id)
+      ->check(worded(number, N_("DIFF takes two submissions' numbers, N,M (make history lists them), not '%s'")));
   history->add_option("--history-db", c.history.db, tr("the history's file (HISTORY_DB)"));
   history->add_option("--lang", c.language, tr("the language it is shown in: zh_CN or en"))->check(kLanguage);
   return history;
