@@ -98,7 +98,7 @@ $(OBJ)/%.o: %.cpp
 # as make meets them). Each fragment adds its tests' files to TEST_SOURCES.
 TEST_SOURCES :=
 include core/rules.mk solutions/rules.mk sudoku/rules.mk markdown/rules.mk explore/rules.mk
-include judge/rules.mk judge/replay/rules.mk serve/rules.mk history/rules.mk bench/rules.mk po/rules.mk tools/rules.mk
+include judge/rules.mk judge/replay/rules.mk serve/rules.mk history/rules.mk messages/rules.mk bench/rules.mk po/rules.mk tools/rules.mk
 include container/rules.mk
 
 # ---- The targets a user types (make help prints this list, by its headings) ---------------------

@@ -42,8 +42,8 @@ bool hasDuplicate(const Board& board) {
 }
 
 // "row 4 has two 7s (r4c2 and r4c8)" for the first repeated symbol in a unit.
-std::string firstDuplicate(const Board& board) {
-  if (!hasDuplicate(board)) return "";
+Text firstDuplicate(const Board& board) {
+  if (!hasDuplicate(board)) return {};
   int side = int(board.size()), n = boxSide(side);
   for (Unit unit : {Unit::kRow, Unit::kColumn, Unit::kBox})
     for (int i = 0; i < side; ++i) {
@@ -54,12 +54,12 @@ std::string firstDuplicate(const Board& board) {
         int v = valueOf(board[r][c]);
         if (v <= 0 || v > side) continue;
         if (seen[v].first >= 0)
-          return fill(tr(kTwiceIn[int(unit)]), {std::to_string(i + 1), std::string(1, board[r][c]),
-                                                cellName(seen[v].first, seen[v].second), cellName(r, c)});
+          return said(kTwiceIn[int(unit)], {std::to_string(i + 1), std::string(1, board[r][c]),
+                                            cellName(seen[v].first, seen[v].second), cellName(r, c)});
         seen[v] = {r, c};
       }
     }
-  return "";
+  return {};
 }
 
 // Every cell of a symbol that stands twice in some unit, marked in `marks`.
@@ -115,46 +115,52 @@ std::string dims(const Board& board) {
 
 }  // namespace
 
-std::string checkShape(const Board& board) {
+Text shapeProblem(const Board& board) {
   for (size_t r = 0; r < board.size(); ++r)
     if (board[r].size() != board.size())
       return r == 0 || board[r].size() == board[0].size()
-                 ? trf("board is %s", {dims(board)})
-                 : trf("row %s has %s cells, row 1 has %s", {std::to_string(r + 1), std::to_string(board[r].size()),
-                                                              std::to_string(board[0].size())});
+                 ? said("board is %s", {dims(board)})
+                 : said("row %s has %s cells, row 1 has %s", {std::to_string(r + 1), std::to_string(board[r].size()),
+                                                               std::to_string(board[0].size())});
   if (boxSide(int(board.size())) == 0)
-    return trf("board is %s; a board is 4x4, 9x9, 16x16 or 25x25", {dims(board)});
-  return "";
+    return said("board is %s; a board is 4x4, 9x9, 16x16 or 25x25", {dims(board)});
+  return {};
 }
 
-std::string findConflict(const Board& board) {
-  std::string shape = checkShape(board);
+Text firstConflict(const Board& board) {
+  Text shape = shapeProblem(board);
   return shape.empty() ? firstDuplicate(board) : shape;
 }
 
-std::string check(const Board& puzzle, const Board& answer, const Board* expected) {
+Text brokenRule(const Board& puzzle, const Board& answer, const Board* expected) {
   int side = int(puzzle.size());
-  if (std::string shape = checkShape(answer); !shape.empty()) return shape;
+  if (Text shape = shapeProblem(answer); !shape.empty()) return shape;
   if (answer.size() != puzzle.size())
-    return trf("board is %s, the puzzle %s", {dims(answer), dims(puzzle)});
+    return said("board is %s, the puzzle %s", {dims(answer), dims(puzzle)});
   for (int r = 0; r < side; ++r)
     for (int c = 0; c < side; ++c) {
       char got = answer[r][c], given = puzzle[r][c];
       int v = valueOf(got);
-      if (got == kEmpty) return trf("%s is still '.'", {cellName(r, c)});
+      if (got == kEmpty) return said("%s is still '.'", {cellName(r, c)});
       if (v <= 0 || v > side)
-        return trf("%s holds '%s', not a symbol 1-%s", {cellName(r, c), std::string(1, got), std::string(1, symbol(side))});
+        return said("%s holds '%s', not a symbol 1-%s", {cellName(r, c), std::string(1, got), std::string(1, symbol(side))});
       if (valueOf(given) > 0 && given != got)
-        return trf("given at %s changed from %s to %s", {cellName(r, c), std::string(1, given), std::string(1, got)});
+        return said("given at %s changed from %s to %s", {cellName(r, c), std::string(1, given), std::string(1, got)});
     }
-  if (std::string dup = firstDuplicate(answer); !dup.empty()) return dup;
+  if (Text dup = firstDuplicate(answer); !dup.empty()) return dup;
   if (expected)
     for (int r = 0; r < side; ++r)
       for (int c = 0; c < side; ++c)
         if ((*expected)[r][c] != answer[r][c])
-          return trf("%s is %s, the known solution has %s",
-                     {cellName(r, c), std::string(1, answer[r][c]), std::string(1, (*expected)[r][c])});
-  return "";
+          return said("%s is %s, the known solution has %s",
+                      {cellName(r, c), std::string(1, answer[r][c]), std::string(1, (*expected)[r][c])});
+  return {};
+}
+
+std::string checkShape(const Board& board) { return shapeProblem(board).shown(); }
+std::string findConflict(const Board& board) { return firstConflict(board).shown(); }
+std::string check(const Board& puzzle, const Board& answer, const Board* expected) {
+  return brokenRule(puzzle, answer, expected).shown();
 }
 
 std::vector<std::pair<int, int>> wrongCells(const Board& puzzle, const Board& answer,
@@ -180,15 +186,13 @@ std::vector<std::pair<int, int>> wrongCells(const Board& puzzle, const Board& an
   return cells;
 }
 
-std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
-                   const Board* expected, bool colour) {
-  std::vector<std::pair<std::string, const Board*>> boards = {{tr("puzzle"), &puzzle},
-                                                               {tr("returned"), &answer}};
-  if (expected) boards.push_back({tr("expected"), expected});
-  std::vector<std::vector<std::string>> columns;
+Text sideBySide(const Board& puzzle, const Board& answer, const Board* expected, bool colour) {
+  std::vector<std::pair<Text, const Board*>> boards = {{said("puzzle"), &puzzle}, {said("returned"), &answer}};
+  if (expected) boards.push_back({said("expected"), expected});
+  std::vector<std::vector<Text>> columns;
   size_t height = 0;
   for (auto& [title, board] : boards) {
-    std::vector<std::string> lines = {title};
+    std::vector<Text> lines = {title};
     std::string text = toGrid(*board);
     if (colour && board == &answer && checkShape(answer).empty()) {
       std::vector<std::vector<bool>> marks(answer.size(), std::vector<bool>(answer.size(), false));
@@ -200,24 +204,32 @@ std::string report(const std::string& reason, const Board& puzzle, const Board& 
     height = std::max(height, lines.size());
     columns.push_back(lines);
   }
-  std::ostringstream out;
-  out << reason << "\n";
+  Text out;
   for (size_t i = 0; i < height; ++i) {
-    for (size_t b = 0; b < columns.size(); ++b) {
-      out << padRight(i < columns[b].size() ? columns[b][i] : "", 24) << (b + 1 < columns.size() ? "  " : "");
-    }
-    out << "\n";
+    for (size_t b = 0; b < columns.size(); ++b)
+      out += leftAligned(i < columns[b].size() ? columns[b][i] : Text(), 24) + (b + 1 < columns.size() ? "  " : "");
+    out += "\n";
   }
   if (expected && checkShape(answer).empty() && answer.size() == expected->size()) {
     std::vector<std::string> differ;
     for (size_t r = 0; r < answer.size(); ++r)
       for (size_t c = 0; c < answer.size(); ++c)
         if (answer[r][c] != (*expected)[r][c]) differ.push_back(cellName(int(r), int(c)));
-    if (!differ.empty()) out << trf("differs from expected in %s cells:", {std::to_string(differ.size())});
-    for (size_t i = 0; i < differ.size() && i < 12; ++i) out << " " << differ[i];
-    if (!differ.empty()) out << (differ.size() > 12 ? " ...\n" : "\n");
+    if (!differ.empty()) out += said("differs from expected in %s cells:", {std::to_string(differ.size())});
+    for (size_t i = 0; i < differ.size() && i < 12; ++i) out += " " + differ[i];
+    if (!differ.empty()) out += differ.size() > 12 ? " ...\n" : "\n";
   }
-  return out.str();
+  return out;
+}
+
+Text failureReport(const Text& reason, const Board& puzzle, const Board& answer, const Board* expected,
+                   bool colour) {
+  return reason + "\n" + sideBySide(puzzle, answer, expected, colour);
+}
+
+std::string report(const std::string& reason, const Board& puzzle, const Board& answer, const Board* expected,
+                   bool colour) {
+  return failureReport(Text(reason), puzzle, answer, expected, colour).shown();
 }
 
 }  // namespace core

@@ -8,18 +8,23 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/words.h"
 
 namespace core {
 
-// The first broken rule ("row 4 has two 7s (r4c2 and r4c8)"), or "" when the
-// answer is accepted. `expected` may be null.
+// The first broken rule ("row 4 has two 7s (r4c2 and r4c8)"), kept to be shown
+// in its reader's language (words.h); empty when the answer is accepted.
+// `expected` may be null. check(): the same, in the language spoken now ("").
+Text brokenRule(const Board& puzzle, const Board& answer, const Board* expected = nullptr);
 std::string check(const Board& puzzle, const Board& answer, const Board* expected = nullptr);
 
-// Shape errors of a puzzle on its own ("board is 9x8"), or "".
+// Shape errors of a puzzle on its own ("board is 9x8"), or empty.
+Text shapeProblem(const Board& board);
 std::string checkShape(const Board& board);
 
 // The first symbol that stands twice in a row, column or box, ignoring empty
-// cells ("column 2 has two 3s (r1c2 and r7c2)"), or "".
+// cells ("column 2 has two 3s (r1c2 and r7c2)"), or a shape error, or empty.
+Text firstConflict(const Board& board);
 std::string findConflict(const Board& board);
 
 // The cells of `answer` to mark as wrong, row-major, 0-based {r, c}: where an
@@ -33,6 +38,11 @@ std::vector<std::pair<int, int>> wrongCells(const Board& puzzle, const Board& an
 // A failure report: the reason, the boards side by side and, where an expected
 // board is known, the cells in which the answer differs from it. `colour`: the
 // returned board's wrong cells (wrongCells) in bold red, for a terminal (ANSI).
+// Kept as a Text (its headings translated where it is shown), or shown now.
+// sideBySide: the same without the reason and its line.
+Text sideBySide(const Board& puzzle, const Board& answer, const Board* expected = nullptr, bool colour = false);
+Text failureReport(const Text& reason, const Board& puzzle, const Board& answer, const Board* expected = nullptr,
+                   bool colour = false);
 std::string report(const std::string& reason, const Board& puzzle, const Board& answer,
                    const Board* expected = nullptr, bool colour = false);
 

@@ -3,11 +3,12 @@
 // core/process/ (a process started and waited for, /proc read), which uses
 // nothing of ours; no room but the judge reaches into judge/; inside judge/,
 // each stage uses only the stages before it (sandbox < verdict < report <
-// findings < debug, replay < judge_main; replay alone may use explore/, whose
-// page it writes), so a newcomer can change one stage knowing what it may
-// break. Read from each file's own `#include "folder/..."` lines
-// (core/README.md, "The arrows"). And the processes: only core/process/ starts
-// one or reads /proc.
+// findings < debug, replay, submissions < pipeline < judge_main; replay alone
+// may use explore/, whose page it writes), so a newcomer can change one stage
+// knowing what it may break. messages/ (a report's sentences in JSON, shown in
+// the reader's language) is below the judge and the server alike. Read from
+// each file's own `#include "folder/..."` lines (core/README.md, "The
+// arrows"). And the processes: only core/process/ starts one or reads /proc.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -50,24 +51,32 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"explore", {"core", "sudoku"}},
     {"markdown", {}},
     // The page's server runs the judge's binary, never its code; it reads and writes the history,
-    // and uses core/'s shared words (a file's text, two files diffed).
-    {"serve", {"core", "history"}},
+    // uses core/'s shared words (a file's text, two files diffed), and shows the judge's reports in
+    // its page's language (messages/).
+    {"serve", {"core", "history", "messages"}},
     // The user's submissions (history/README.md): the store, used by the judge and the server.
     {"history", {"core"}},
+    // A report's sentences in JSON, as message ids, and the walk that shows them (messages/README.md):
+    // below the judge and the server, which both read reports; core/'s words render them.
+    {"messages", {"core"}},
     {"solutions/tests", {"core"}},
     {"judge/sandbox", {"core"}},
     {"judge/verdict", {"core", "judge/sandbox"}},
-    {"judge/report", {"core", "judge/sandbox", "judge/verdict"}},
-    {"judge/findings", {"core", "judge/sandbox", "judge/verdict", "judge/report"}},
+    {"judge/report", {"core", "judge/sandbox", "judge/verdict", "messages"}},
+    {"judge/findings", {"core", "judge/sandbox", "judge/verdict", "judge/report", "messages"}},
     {"judge/debug", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings"}},
     // The replay (judge --replay) reads and writes explore's page data: the one room of the judge
     // that uses explore/ (judge/replay/README.md says why); explore never includes the judge.
     {"judge/replay", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "explore"}},
     // What a judgement leaves in the history, and make history's view of it (the judge's report
     // again, its findings too): beside judge/debug, after judge/findings.
-    {"judge/history", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "history"}},
+    {"judge/submissions", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "history",
+                           "messages"}},
+    // The stages run once, for every reporter (judge/pipeline/README.md): after the rooms it runs.
+    {"judge/pipeline", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings",
+                        "judge/submissions", "messages"}},
     {"judge", {"core", "judge/sandbox", "judge/verdict", "judge/report", "judge/findings", "judge/debug",
-               "judge/replay", "judge/history"}},
+               "judge/replay", "judge/submissions", "judge/pipeline", "messages"}},
 };
 
 struct Include {
@@ -80,7 +89,8 @@ struct Include {
 // that `pattern` finds, with its first group: an include's target, a namespace's name.
 std::vector<Include> projectLines(const std::regex& pattern) {
   std::vector<Include> found;
-  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "serve", "judge", "solutions/tests", "history"}) {
+  for (const char* top : {"core", "sudoku", "bench", "explore", "markdown", "serve", "judge", "solutions/tests", "history",
+                          "messages"}) {
     for (const auto& entry : fs::recursive_directory_iterator(kRoot + "/" + top)) {
       std::string ext = entry.path().extension().string();
       std::string rel = fs::relative(entry.path(), kRoot).string();
@@ -206,6 +216,9 @@ TEST(Layout, TheRuleItselfCatchesAnUpwardInclude) {
   EXPECT_TRUE(refused("judge/verdict/verdict.cpp", "explore/page.h"));  // replay alone uses explore
   EXPECT_TRUE(refused("explore/explore_main.cpp", "judge/replay/replay.h"));
   EXPECT_TRUE(refused("judge/debug/debug.cpp", "judge/replay/replay.h"));
+  EXPECT_TRUE(refused("judge/findings/findings.cpp", "judge/pipeline/pipeline.h"));  // the stages know no pipeline
+  EXPECT_TRUE(refused("messages/json.cpp", "judge/report/report.h"));
+  EXPECT_FALSE(refused("serve/serve_main.cpp", "messages/json.h"));
   EXPECT_FALSE(refused("judge/sandbox/sandbox_test.cpp", "judge/verdict/verdict.h"));
   EXPECT_TRUE(refused("core/process/process.cpp", "core/text_file.h"));  // the floor uses nothing of ours
   EXPECT_TRUE(refused("core/process/proc.cpp", "judge/sandbox/box.h"));

@@ -1,4 +1,5 @@
-// words.h: the catalogue chosen once, at the start, then each message looked up in it.
+// words.h: the catalogue chosen once, at the start, then each message looked up in it, when it
+// is printed (tr) or when a kept text is shown (Text::shown).
 #include "core/words.h"
 
 #include <libintl.h>
@@ -8,8 +9,7 @@
 #include <cctype>
 #include <clocale>
 #include <cstdlib>
-#include <mutex>
-#include <unordered_map>
+#include <ostream>
 #include <vector>
 
 #ifndef LOCALE_DIR
@@ -59,79 +59,7 @@ std::string fromEnvironment() {
   return locale;
 }
 
-// speakEnglishKeepingLocal(): each English message written, and its translation.
-bool keeping = false;  // set before any thread starts
-std::mutex keptMutex;
-std::unordered_map<std::string, std::string> kept;
-std::vector<const std::pair<const std::string, std::string>*> keptLongestFirst;  // local()'s, rebuilt when stale
-
-// The message this thread looked up last, and its translation: the format fill() is given next,
-// most often (fill(trc("set", "%s on %s: %s"), ...)), told apart from the same English in another
-// context (trc("case", ...)), which kept, keyed by the English, could not tell.
-thread_local std::pair<std::string, std::string> lastLookedUp;
-
-void keep(const std::string& english, const std::string& translated) {
-  lastLookedUp = {english, translated};
-  if (english == translated) return;
-  std::lock_guard<std::mutex> lock(keptMutex);
-  kept.emplace(english, translated);
-}
-
 std::string fillFrom(const std::string& format, const std::vector<std::string>& values);
-
-bool wordCharacter(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '/';
-}
-
-// A line made only of one-word messages (a table's heading: "puzzle   returned   expected"),
-// each translated in its column; any other line as it is (a single word elsewhere may be a
-// compiler's or a program's own: "expected ';'").
-std::string localHeading(const std::string& line) {
-  std::string out;
-  for (size_t at = 0; at < line.size();) {
-    size_t word = line.find_first_not_of(' ', at);
-    if (word == std::string::npos) return out + line.substr(at);
-    out += line.substr(at, word - at);
-    size_t end = std::min(line.find(' ', word), line.size());
-    size_t next = std::min(line.find_first_not_of(' ', end), line.size());
-    auto found = kept.find(line.substr(word, end - word));
-    if (found == kept.end() || !std::isalpha(static_cast<unsigned char>(line[word]))) return line;
-    size_t width = next - word;  // the word and the spaces after it
-    out += next == end ? found->second
-                       : columns(found->second) < width ? padRight(found->second, width) : found->second + " ";
-    at = next;
-  }
-  return out;
-}
-
-// A text's messages of two words or more, each where it stands as whole words, longest first:
-// those of more than one line (`lines`), or those of one.
-std::string localWithin(std::string line, bool lines = false) {
-  if (keptLongestFirst.size() != kept.size()) {
-    keptLongestFirst.clear();
-    for (const auto& entry : kept) keptLongestFirst.push_back(&entry);
-    std::sort(keptLongestFirst.begin(), keptLongestFirst.end(),
-              [](auto* a, auto* b) { return a->first.size() > b->first.size(); });
-  }
-  for (const auto* entry : keptLongestFirst) {
-    const std::string& english = entry->first;
-    if (english.find(' ') == std::string::npos || (english.find('\n') != std::string::npos) != lines ||
-        std::none_of(english.begin(), english.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
-      continue;
-    for (size_t at = line.find(english); at != std::string::npos; at = line.find(english, at)) {
-      size_t end = at + english.size();
-      bool whole = (at == 0 || !wordCharacter(line[at - 1]) || !wordCharacter(english.front())) &&
-                   (end == line.size() || !wordCharacter(line[end]) || !wordCharacter(english.back()));
-      if (!whole) {
-        ++at;
-        continue;
-      }
-      line.replace(at, english.size(), entry->second);
-      at += entry->second.size();
-    }
-  }
-  return line;
-}
 
 }  // namespace
 
@@ -150,35 +78,7 @@ bool speak(const std::string& asked) {
   return true;
 }
 
-void speakEnglish() { translating = false, keeping = false, spoken = "en"; }
-
-void speakEnglishKeepingLocal() {
-  keeping = translating;
-  translating = false, spoken = "en";
-}
-
-namespace {
-// local(), with keptMutex held.
-std::string localLocked(const std::string& english) {
-  if (auto found = kept.find(english); found != kept.end()) return found->second;
-  std::string out, text = english.find('\n') == std::string::npos ? english : localWithin(english, true);
-  for (size_t start = 0; start <= text.size();) {
-    size_t end = std::min(text.find('\n', start), text.size());
-    std::string line = text.substr(start, end - start);
-    auto found = kept.find(line);
-    out += found != kept.end() ? found->second : localHeading(localWithin(line));
-    if (end < text.size()) out += '\n';
-    start = end + 1;
-  }
-  return out;
-}
-}  // namespace
-
-std::string local(const std::string& english) {
-  if (!keeping) return english;
-  std::lock_guard<std::mutex> lock(keptMutex);
-  return localLocked(english);
-}
+void speakEnglish() { translating = false, spoken = "en"; }
 
 std::string spokenLanguage() { return spoken; }
 
@@ -187,10 +87,7 @@ std::string environmentLanguage() {
   return isEnglish(language) ? "en" : language;
 }
 
-const char* tr(const char* english) {
-  if (keeping) keep(english, dgettext(kDomain, english));
-  return translating ? dgettext(kDomain, english) : english;
-}
+const char* tr(const char* english) { return translating ? dgettext(kDomain, english) : english; }
 
 namespace {
 const char* inContext(const char* context, const char* english) {
@@ -199,10 +96,20 @@ const char* inContext(const char* context, const char* english) {
   const char* found = dgettext(kDomain, key.c_str());
   return found == key.c_str() ? english : found;
 }
+
+// A message's format in the language spoken: pgettext's and ngettext's lookups by hand, since
+// glibc has no pgettext; the English where the catalogue has none.
+std::string formatOf(const Message& m, bool english) {
+  bool many = !m.plural.empty() && m.count != 1;
+  if (english || !translating) return many ? m.plural : m.english;
+  std::string key = m.context.empty() ? m.english : m.context + '\004' + m.english;
+  const char* found = m.plural.empty() ? dgettext(kDomain, key.c_str())
+                                       : dngettext(kDomain, key.c_str(), m.plural.c_str(), m.count);
+  return found == key.c_str() ? m.english : found;  // (found == key: not in the catalogue)
+}
 }  // namespace
 
 const char* trc(const char* context, const char* english) {
-  if (keeping) keep(english, inContext(context, english));
   return translating ? inContext(context, english) : english;
 }
 
@@ -212,26 +119,11 @@ std::string trf(const char* english, std::initializer_list<std::string> values) 
 
 std::string trn(const char* one, const char* many, unsigned long n,
                 std::initializer_list<std::string> values) {
-  if (keeping) keep(n == 1 ? one : many, dngettext(kDomain, one, many, n));
   return fill(translating ? dngettext(kDomain, one, many, n) : n == 1 ? one : many, values);
 }
 
-// A format that is a message kept (tr(), trc(), trn() gave it): the text filled in, kept with
-// its translation, filled with the values' own translations (local()'s).
 std::string fill(const std::string& format, std::initializer_list<std::string> values) {
-  std::string out = fillFrom(format, std::vector<std::string>(values));
-  if (!keeping || format.find('%') == std::string::npos) return out;
-  std::string translated = lastLookedUp.first == format ? lastLookedUp.second : "";
-  std::vector<std::string> locals;
-  {
-    std::lock_guard<std::mutex> lock(keptMutex);
-    auto found = kept.find(format);
-    if (translated.empty() && found == kept.end()) return out;
-    if (translated.empty()) translated = found->second;
-    for (const std::string& value : values) locals.push_back(localLocked(value));
-  }
-  keep(out, fillFrom(translated, locals));
-  return out;
+  return fillFrom(format, std::vector<std::string>(values));
 }
 
 namespace {
@@ -258,6 +150,81 @@ std::string fillFrom(const std::string& format, const std::vector<std::string>& 
   return out;
 }
 }  // namespace
+
+std::string render(const Message& message, bool english) {
+  std::vector<std::string> values;  // in English too where the message is
+  for (const Text& value : message.values) values.push_back(english ? value.english() : value.shown());
+  std::string out = fillFrom(formatOf(message, english), values);
+  size_t width = size_t(message.width < 0 ? -message.width : message.width);
+  return message.width < 0 ? padLeft(out, width) : padRight(out, width);
+}
+
+Text::Text(std::string literal) {
+  if (!literal.empty()) pieces_.push_back({std::move(literal), std::nullopt});
+}
+
+Text::Text(const char* literal) : Text(std::string(literal)) {}
+
+Text::Text(Message message) { pieces_.push_back({"", std::move(message)}); }
+
+Text& Text::operator+=(const Text& more) {
+  for (const Piece& piece : more.pieces_) {
+    if (!piece.message && !pieces_.empty() && !pieces_.back().message) pieces_.back().literal += piece.literal;
+    else pieces_.push_back(piece);  // two literals in a row are one
+  }
+  return *this;
+}
+
+bool Text::empty() const { return pieces_.empty(); }
+
+std::string Text::english() const {
+  std::string out;
+  for (const Piece& piece : pieces_) out += piece.message ? render(*piece.message, true) : piece.literal;
+  return out;
+}
+
+std::string Text::shown() const {
+  std::string out;
+  for (const Piece& piece : pieces_) out += piece.message ? render(*piece.message) : piece.literal;
+  return out;
+}
+
+std::ostream& operator<<(std::ostream& out, const Text& text) { return out << text.shown(); }
+
+Text said(const char* english, std::initializer_list<Text> values) {
+  return Text(Message{"", english, "", 0, values, 0});
+}
+
+Text saidn(const char* one, const char* many, unsigned long n, std::initializer_list<Text> values) {
+  return Text(Message{"", one, many, n, values, 0});
+}
+
+Text saidc(const char* context, const char* english, std::initializer_list<Text> values) {
+  return Text(Message{context, english, "", 0, values, 0});
+}
+
+Text joined(const std::vector<Text>& items, const Text& separator) {
+  Text out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : Text()) + items[i];
+  return out;
+}
+
+namespace {
+// `text` padded to `width` columns where it is shown: a literal at once (it reads the same in
+// every language), a message by its own width, anything else as the one value of a message "%s".
+Text aligned(const Text& text, int width) {
+  bool literal = text.pieces().size() <= 1 && (text.empty() || !text.pieces()[0].message);
+  if (literal) return width < 0 ? padLeft(text.english(), size_t(-width)) : padRight(text.english(), size_t(width));
+  Message message = text.pieces().size() == 1 && text.pieces()[0].message->width == 0
+                        ? *text.pieces()[0].message
+                        : Message{"", "%s", "", 0, {text}, 0};
+  message.width = width;
+  return Text(std::move(message));
+}
+}  // namespace
+
+Text leftAligned(const Text& text, size_t width) { return aligned(text, int(width)); }
+Text rightAligned(const Text& text, size_t width) { return aligned(text, -int(width)); }
 
 size_t columns(const std::string& text) {
   size_t width = 0;

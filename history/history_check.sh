@@ -84,10 +84,10 @@ refused() {  # the arguments, the words expected on stderr
 refused "ID takes a submission's number" ID=abc
 refused "ID takes a submission's number" ID=-1
 refused "no submission 99 in $db" ID=99
-refused "DIFF takes two submissions' numbers, N,M" DIFF=1
+refused "2 required" DIFF=1  # CLI11's words, as the judge's history subcommand reads its options
 refused "DIFF takes two submissions' numbers, N,M" DIFF=1,x
 refused "no submission 42 in $db" DIFF=1,42
-refused "CODE=1 and NOTE= go with ID=N" CODE=1
+refused "requires --id" CODE=1
 ok "bad input refused with its own message (ID, DIFF, CODE without ID)"
 
 pids=

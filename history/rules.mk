@@ -1,7 +1,7 @@
 # history/: the user's submissions, kept (history/README.md): each `make judge` of their own file
 # and each Run and Submit of make serve's page, in one SQLite file (Debian's libsqlite3-dev) under
 # $XDG_DATA_HOME/sudoku-solutions/, or HISTORY_DB=path; HISTORY=0 keeps nothing. The judge writes
-# it (--record) and shows it (--history); the server reads it for the Submissions tab. `make`
+# it (--record) and shows it (judge history); the server reads it for the Submissions tab. `make`
 # (every bundled solution) passes no --record: only a judgement the user asked for is kept.
 # Where the quick build is (tools/rules.mk), the store's objects are the quick build's own, as
 # core/'s copies are: a build folder's sanitized objects (make sanitize) are never linked into the
@@ -31,11 +31,11 @@ endif
 need-sqlite:
 	$(NEED_SQLITE)
 
-# make history: the judge's --history (judge/history/show.h). The judge is built first with its
-# lines on stderr, so that `make -s history ID=N CODE=1 > f.cpp` gets the code and nothing else.
+# make history: the judge's history subcommand (judge/submissions/show.h). The judge is built first
+# with its lines on stderr, so that `make -s history ID=N CODE=1 > f.cpp` gets the code and nothing else.
 history:
 	@$(MAKE) $(JUDGE_BIN) >&2
-	$(Q)$(JUDGE_BIN) --history $(HISTORY_DB_ARG) $(if $(value ID),--id $(call quote,ID)) \
+	$(Q)$(JUDGE_BIN) history $(HISTORY_DB_ARG) $(if $(value ID),--id $(call quote,ID)) \
 	  $(if $(filter-out 0,$(CODE)),--code) $(if $(value DIFF),--diff $(call quote,DIFF)) \
 	  $(if $(filter undefined,$(origin NOTE)),,--note $(call quote,NOTE)) $(LANG_ARG)
 

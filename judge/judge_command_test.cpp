@@ -19,11 +19,10 @@ TEST(JudgeCommand, ABadOptionIsAShortUsageErrorWithStatus2) {
   EXPECT_NE(bogus.output.find("--bogus"), std::string::npos) << bogus.output;
   EXPECT_LE(lines(bogus.output), 3) << bogus.output;
   EXPECT_EQ(judge({"--shrink-seconds", "601", kFixtures + "pb_ds.cpp"}).output,
-            "judge: --shrink-seconds takes a whole number of seconds from 0 to 600, not '601'\n");
+            "judge: --shrink-seconds: takes a whole number from 0 to 600, not '601'\n");
   Outcome zero = judge({"--time-limit-ms", "0", kFixtures + "pb_ds.cpp"});
   EXPECT_EQ(zero.status, 2);
-  EXPECT_EQ(zero.output, "judge: --time-limit-ms takes a whole number of milliseconds from 1 to "
-                         "600000, not '0'\n");
+  EXPECT_EQ(zero.output, "judge: --time-limit-ms: takes a whole number from 1 to 600000, not '0'\n");
   Outcome huge = judge({"--max-cases", std::string(300, '9'), kFixtures + "pb_ds.cpp"});
   EXPECT_EQ(huge.status, 2);
   EXPECT_LE(huge.output.size(), 400u) << huge.output;

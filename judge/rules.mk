@@ -3,7 +3,7 @@
 # tests: a new file in a room needs no other change.
 JUDGE_SOURCES := $(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
                  $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp \
-                            judge/history/*.cpp))
+                            judge/submissions/*.cpp judge/pipeline/*.cpp))
 JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(JUDGE_SOURCES))
 TEST_SOURCES  += $(wildcard judge/*_test.cpp judge/*/*_test.cpp)
 JUDGE_BIN     := $(BUILD)/bin/judge

@@ -1,9 +1,10 @@
 // The judge in the reader's language (core/words.h, po/README.md): every message
 // it can print has its Chinese in po/zh_CN.po, none stale; a wrong, a slow and a
 // crashing file judged in Chinese read in leetcode.cn's words, from the switch
-// (--lang) and from a Chinese desktop's LANG; JSON stays English; with no setting
-// the report is English. The suite itself runs in English whatever the desktop
-// speaks (kEnglishSuite below): the other tests pin English output.
+// (--lang) and from a Chinese desktop's LANG; JSON keeps message ids, never a
+// translation, and reads in the page's language; --json is English; with no
+// setting the report is English. The suite itself runs in English whatever the
+// desktop speaks (kEnglishSuite below): the other tests pin English output.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include "core/words.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
+#include "messages/json.h"
 
 namespace judge {
 using namespace core;
@@ -127,27 +129,26 @@ TEST(Chinese, FromTheDesktopsLanguageWithoutItsLocale) {
   EXPECT_EQ(output.rfind("LeetCode 执行结果：解答错误", 0), 0u) << output;
 }
 
+// The command line's own refusals, checked by CLI11, are worded in the reader's language too.
 TEST(Chinese, UsageErrorsToo) {
   int status = 0;
   std::string output = judgeOutput({"--lang", "zh_CN", "--jobs", "0", "f.cpp"}, status);
   EXPECT_EQ(status, 2);
-  EXPECT_EQ(output, "judge: --jobs 需要 1 到 64 之间的整数，而不是 '0'\n");
+  EXPECT_EQ(output, "judge: --jobs: 需要 1 到 64 之间的整数，而不是 '0'\n");
+  output = judgeOutput({"--lang", "zh_CN", "--standing", "some", "f.cpp"}, status);
+  EXPECT_EQ(status, 2);
+  EXPECT_EQ(output, "judge: --standing: 取值为 quick、full 或 0，而不是 'some'\n");
+  output = judgeOutput({"--lang", "zh_CN", "--bogus", "f.cpp"}, status);
+  EXPECT_EQ(status, 2);
+  EXPECT_NE(output.find("\n用法：judge "), std::string::npos) << output;
   output = judgeOutput({"--lang", "fr", "f.cpp"}, status);
   EXPECT_EQ(status, 2) << output;
 }
 
 using Json = nlohmann::ordered_json;
 
-// `json` without its "local" members, at every depth.
-Json withoutLocal(Json json) {
-  if (json.is_object()) json.erase("local");
-  if (json.is_structured())
-    for (Json& value : json) value = withoutLocal(value);
-  return json;
-}
-
-// JSON is read by programs: its keys and its values stay English, whatever the language; the
-// sentences' Chinese is beside them, in "local" (judge/report/README.md).
+// --json is read by programs: its keys and its values English, whatever the judge speaks, every
+// sentence a string (messages::inEnglish), no translation beside it.
 TEST(Chinese, JsonStaysEnglish) {
   int status = 0;
   std::string output = judgeOutput({"--lang", "zh_CN", "--json", "--sets", "leetcode_example", "--shrink-seconds",
@@ -155,19 +156,25 @@ TEST(Chinese, JsonStaysEnglish) {
   Json report = Json::parse(output, nullptr, false);
   ASSERT_FALSE(report.is_discarded()) << output;
   EXPECT_EQ(report["leetcode_verdict"], "Wrong Answer") << output;
-  EXPECT_EQ(report["local"]["leetcode_verdict"], "解答错误") << output;
   EXPECT_EQ(report["failing_case"]["reason"], "r1c3 is still '.'") << output;
-  EXPECT_EQ(report["failing_case"]["local"]["reason"], "r1c3 仍是 '.'") << output;
-  EXPECT_FALSE(hasChinese(withoutLocal(report).dump())) << output;
+  EXPECT_FALSE(hasChinese(output)) << output;
+  EXPECT_EQ(output.find("\"local\""), std::string::npos) << output;
+  EXPECT_EQ(output.find("\"msgid\""), std::string::npos) << output;
 }
 
-// In English, no "local" at all.
-TEST(English, JsonHasNoLocal) {
+// The JSON lines keep message ids (messages/README.md), the same whatever the judge speaks: the
+// page's server shows them in its own language.
+TEST(English, JsonLinesKeepMessageIds) {
   int status = 0;
-  std::string output = judgeOutput({"--lang", "en", "--json-lines", "--sets", "leetcode_example", "--shrink-seconds",
-                                    "0", kRoot + "/solutions/wrong_answer/box_index_sum.cpp"}, status);
-  EXPECT_NE(output.find("\"reason\":\"r1c3 is still '.'\""), std::string::npos) << output;
-  EXPECT_EQ(output.find("\"local\""), std::string::npos) << output;
+  std::vector<std::string> args = {"--json-lines", "--sets", "leetcode_example", "--shrink-seconds", "0",
+                                   kRoot + "/solutions/wrong_answer/box_index_sum.cpp"};
+  args.insert(args.begin(), {"--lang", "en"});
+  std::string english = judgeOutput(args, status);
+  args[1] = "zh_CN";
+  std::string chinese = judgeOutput(args, status);
+  EXPECT_NE(english.find("\"reason\":{\"msgid\":\"%s is still '.'\",\"args\":[\"r1c3\"]}"), std::string::npos) << english;
+  EXPECT_EQ(english.find("\"local\""), std::string::npos) << english;
+  EXPECT_FALSE(hasChinese(chinese)) << chinese;
 }
 
 // A line that reads as English: two words of letters in a row.
@@ -190,12 +197,13 @@ void eachSentence(const Json& json, const std::function<void(const Json&, const 
   }
 }
 
-// The page speaks the judge's language (make serve runs the judge with --lang): every sentence of
-// a Wrong Answer's JSON lines (the checker's reasons, the failure lines of the tiers, the smallest
-// failing puzzle's, the notes, the summary) has its Chinese in "local", the terminal report's
-// words; an English line is left only where the Chinese text report leaves it English too (a
-// make command, a file's name).
-TEST(Chinese, EverySentenceOfTheJsonLinesHasItsChineseInLocal) {
+// A Chinese page reads each JSON line as the server relays it (messages::shown, in the page's
+// language): every sentence of a Wrong Answer's lines (the checker's reasons, the failure lines of
+// the tiers, the smallest failing puzzle's, the notes, the summary) in the terminal report's
+// Chinese words; an English line is left only where the Chinese text report leaves it English too
+// (a make command, a file's name, the program's own output). A verdict's name is the schema's:
+// a Wrong Answer stays a Wrong Answer.
+TEST(Chinese, EverySentenceOfTheJsonLinesReadsInChineseOnAChinesePage) {
   std::vector<std::string> args = {"--lang", "zh_CN", "--standing", "0", "--shrink-seconds", "2",
                                    kRoot + "/solutions/wrong_answer/box_index_sum.cpp"};
   int status = 0;
@@ -203,27 +211,34 @@ TEST(Chinese, EverySentenceOfTheJsonLinesHasItsChineseInLocal) {
   ASSERT_TRUE(hasChinese(text)) << text;
   args.insert(args.begin(), "--json-lines");
   std::istringstream lines(judgeOutput(args, status));
-  std::vector<std::string> untranslated;
-  int sentences = 0, events = 0;
+  std::vector<Json> events;
   for (std::string line; std::getline(lines, line);) {
     Json event = Json::parse(line, nullptr, false);
-    if (event.is_discarded() || !event.is_object()) continue;
-    ++events;
-    eachSentence(event, [&](const Json& holder, const std::string& key, const std::string& value) {
-      std::string local = holder.contains("local") && holder["local"].contains(key) ? holder["local"][key].dump() : "";
+    if (!event.is_discarded() && event.is_object()) events.push_back(event);
+  }
+  ASSERT_TRUE(speak("zh_CN"));
+  for (Json& event : events) event = messages::shown(event);  // as the server relays it to a Chinese page
+  speak("en");
+  unsetenv("LANGUAGE");  // speak() set it: the judges other tests run must not inherit it
+  std::vector<std::string> untranslated;
+  int translated = 0;  // lines the page reads in Chinese
+  for (const Json& event : events)
+    eachSentence(event, [&](const Json&, const std::string& key, const std::string& value) {
+      if (key == "verdict" || key == "leetcode_verdict") {  // the schema's, which the page words itself
+        EXPECT_EQ(value, "Wrong Answer") << event.dump();
+        return;
+      }
       std::istringstream valueLines(value);
-      for (std::string english; std::getline(valueLines, english);) {
-        size_t first = english.find_first_not_of(' ');
-        std::string trimmed = first == std::string::npos ? "" : english.substr(first);
-        if (!readsAsEnglish(trimmed) || text.find(trimmed) != std::string::npos) continue;
-        ++sentences;
-        if (local.empty() || local.find(Json(trimmed).dump().substr(1, Json(trimmed).dump().size() - 2)) != std::string::npos)
+      for (std::string line; std::getline(valueLines, line);) {
+        size_t first = line.find_first_not_of(' ');
+        std::string trimmed = first == std::string::npos ? "" : line.substr(first);
+        translated += hasChinese(trimmed);
+        if (readsAsEnglish(trimmed) && text.find(trimmed) == std::string::npos)
           untranslated.push_back(event["event"].get<std::string>() + "." + key + ": " + trimmed);
       }
     });
-  }
-  EXPECT_GT(events, 5);
-  EXPECT_GT(sentences, 20);
+  EXPECT_GT(events.size(), 5u);
+  EXPECT_GT(translated, 20);
   EXPECT_TRUE(untranslated.empty()) << untranslated.size() << " sentences without their Chinese:\n"
                                     << testing::PrintToString(untranslated);
 }
@@ -254,26 +269,21 @@ TEST(Words, AChineseCharacterTakesTwoColumns) {
   EXPECT_EQ(padLeft("1/1", 5), "  1/1");
 }
 
-// In JSON mode: each message written answers in English and keeps its Chinese, for local(): a
-// message whole, within a line, a table's heading word by word; nothing else (a compiler's
-// "expected" is its own). English again after speakEnglish().
-TEST(Words, LocalTranslatesTheMessagesWrittenAndNothingElse) {
+// A kept text (words.h) is translated where it is shown: its English is the same in every
+// language, shown() speaks the reader's, a padded message takes its own words' columns there, a
+// literal (a compiler's "expected") is never translated.
+TEST(Words, AKeptTextIsTranslatedWhereItIsShown) {
+  Text reason = said("%s is still '.'", {"r1c3"});
+  Text heading = leftAligned(said("puzzle"), 10) + said("expected") + " error: expected ';'";
   ASSERT_TRUE(speak("zh_CN"));
-  speakEnglishKeepingLocal();
-  std::string reason = trf("%s is still '.'", {"r1c3"});
-  std::string heading = padRight(tr("puzzle"), 10) + tr("expected");
-  speakEnglish();  // the suite's process English again, whatever follows
-  unsetenv("LANGUAGE");
-  EXPECT_EQ(reason, "r1c3 is still '.'");
-  EXPECT_EQ(heading, "puzzle    expected");
-  ASSERT_TRUE(speak("zh_CN"));
-  speakEnglishKeepingLocal();
-  EXPECT_EQ(local(reason), "r1c3 仍是 '.'");
-  EXPECT_EQ(local("== " + reason + "\n" + heading), "== r1c3 仍是 '.'\n" + padRight("题目", 10) + "预期结果");
-  EXPECT_EQ(local("error: expected ';' after expression"), "error: expected ';' after expression");
-  speakEnglish();
+  std::string chineseReason = reason.shown(), chineseHeading = heading.shown(), english = heading.english();
+  speak("en");
   unsetenv("LANGUAGE");  // speak() set it: the judges other tests run must not inherit it
-  EXPECT_EQ(local(reason), reason);
+  EXPECT_EQ(chineseReason, "r1c3 仍是 '.'");
+  EXPECT_EQ(chineseHeading, padRight("题目", 10) + "预期结果 error: expected ';'");
+  EXPECT_EQ(english, "puzzle    expected error: expected ';'");
+  EXPECT_EQ(reason.shown(), "r1c3 is still '.'");
+  EXPECT_EQ(saidn("%s case", "%s cases", 2, {"2"}).shown(), "2 cases");
 }
 
 // Nothing asked for speak(): the tests' own process stays English.

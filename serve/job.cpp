@@ -39,8 +39,8 @@ void JobFolder::write(const std::string& name, const std::string& text) const {
   close(fd);
 }
 
-// The sentences of the judge's JSON come in the page's language too, in "local"
-// (judge/report/README.md).
+// The judge speaks the page's language (its lines' sentences are message ids, which the server
+// shows in that language as it relays them: serve/judging.cpp).
 std::vector<std::string> judgeArgs(const Options& options, const Submission& s) {
   std::vector<std::string> args;
   if (s.mode == "replay") {

@@ -6,6 +6,7 @@
 
 #include <httplib.h>
 
+#include "messages/json.h"
 #include "serve/job.h"
 #include "serve/server.h"
 
@@ -16,8 +17,12 @@ using Clock = std::chrono::steady_clock;
 const char* const kText = "text/plain; charset=utf-8";
 
 // One line of the judge's --json-lines (judge/report/README.md, "The JSON lines"), as the page
-// reads it: as the judge wrote it.
-std::string relayJudgeLine(const std::string& judgeLine) { return judgeLine + "\n"; }
+// reads it: its sentences, message ids, shown in the page's language (messages/json.h); a line
+// that is not JSON as the judge wrote it.
+std::string relayJudgeLine(const std::string& judgeLine) {
+  Json json = Json::parse(judgeLine, nullptr, false);
+  return json.is_discarded() ? judgeLine + "\n" : jsonLine(messages::shown(std::move(json)));
+}
 
 }  // namespace
 

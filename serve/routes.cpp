@@ -8,6 +8,7 @@
 
 #include "core/text_file.h"
 #include "history/json_view.h"
+#include "messages/json.h"
 #include "serve/editorial.h"
 #include "serve/files.h"
 #include "serve/job.h"
@@ -123,7 +124,7 @@ void Server::history(const httplib::Request& req, httplib::Response& res) {
     } else {
       std::optional<Json> one = history::submissionJson(history::Store(options_.historyDb, false), *request.id);
       if (!one) res.status = 404;
-      answer["submission"] = one.value_or(Json(nullptr));
+      answer["submission"] = messages::shown(one.value_or(Json(nullptr)));  // its report in the page's language
     }
   } catch (const history::Unusable& e) {
     answer["error"] = e.what(), answer["advice"] = e.advice();

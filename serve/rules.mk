@@ -35,6 +35,7 @@ $(AXE_JS): serve/axe/package.json serve/axe/package-lock.json
 # each moment, 340 in all).
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
+	$(call say,TEST,serve/kept_language_test.py)/usr/bin/python3 serve/kept_language_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 6
 
 # serve-access: the page for everyone (serve/access_test.py): axe-core in every state, the keyboard

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "core/words.h"
 #include "serve/files.h"
 #include "serve/guard.h"
 #include "serve/options.h"
@@ -68,6 +69,7 @@ int main(int argc, char** argv) {
   int status = 0;
   std::optional<Options> options = readOptions(argc, argv, status);
   if (!options) return status;
+  core::speak(options->lang == "zh" ? "zh_CN" : "en");  // the judge's reports are shown in the page's language
   if (!haveCodeMirror(options->codemirror))
     std::cerr << "serve: no CodeMirror in " << options->codemirror << " (sudo apt-get install libjs-codemirror): "
               << "the page's editor is a plain text area\n";

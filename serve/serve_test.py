@@ -11,8 +11,8 @@ Starts build/bin/serve (with a TMPDIR of its own), then
      Error's and a Runtime Error's lines marked in the editor; a Submit while a
      report streams, Stop, the keys, a page that leaves; Run on the example; the
      code kept across a reload; the Editorial tab; the page in Chinese (--lang
-     zh); the page without CodeMirror; the judge's sentences in their local form
-     (a judge of the test's own);
+     zh); the page without CodeMirror; the judge's sentences, kept as message
+     ids, drawn in the page's language (a judge of the test's own);
   3. Ctrl-C (SIGINT) while a judge runs: the server ends, and so does every
      judge it started, leaving no box (judge/sandbox/leftover_check.sh).
 Exit status 0 when every check passes. Runs only from Debian's /usr/bin/python3
@@ -753,27 +753,31 @@ def in_chinese(serve, judge):
         server.stop()
 
 
-# A judge of the test's own, that prints a Wrong Answer's JSON lines whose every sentence for a
-# person also comes in the page's language ("local"), as the judge run in that language gives them.
+# A judge of the test's own, that prints a Wrong Answer's JSON lines as the judge does: each
+# sentence for a person kept as message ids (messages/README.md), which the server shows in its
+# page's language; the smallest puzzle's reason as a judge before messages kept it, English with
+# its Chinese in "local" (a submission kept then, drawn again).
 FAKE_JUDGE = r"""#!/usr/bin/python3
 import json, sys
 line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 board = json.dumps([[c for c in line[r * 9:r * 9 + 9]] for r in range(9)])
-case = {"set": "leetcode_example", "case": 1, "where": "testcases/leetcode_example.txt:3",
-        "reason": "r1c3 is still '.'", "local": {"reason": "r1c3 仍是 '.'"},
+def said(msgid, *args):
+    return {"msgid": msgid, "args": list(args)} if args else {"msgid": msgid}
+still = said("%s is still '.'", "r1c3")
+case = {"set": "leetcode_example", "case": 1, "where": "testcases/leetcode_example.txt:3", "reason": still,
         "input": board, "output": board, "expected": None, "wrong_cells": [[0, 2]], "stdout": ""}
 leetcode = {"set": "leetcode_example", "tier": "leetcode", "verdict": "Wrong Answer", "passed": 0, "total": 1,
             "limit_ms": 10000, "median_us": None, "max_us": None, "max_memory_kb": None,
-            "failure": "Wrong Answer on testcases/leetcode_example.txt:3", "local": {"failure": "解答错误：testcases/leetcode_example.txt:3"},
+            "failure": said("%s on %s: %s", said("Wrong Answer"), "testcases/leetcode_example.txt:3", still),
             "failing_case": case}
-stress = dict(leetcode, set="forum_hardest", tier="stress", failure="forum_hardest: Wrong Answer on testcases/forum_hardest.txt:3",
-              local={"failure": "forum_hardest：解答错误，testcases/forum_hardest.txt:3"}, event="stress_set")
+stress = dict(leetcode, set="forum_hardest", tier="stress", event="stress_set",
+              failure=said("%s on %s: %s", said("Wrong Answer"), "testcases/forum_hardest.txt:3", said("%s is still '.'", "r1c1")))
 shrunk = {"line": line, "empty_before": 51, "empty_after": 51, "reason": "Wrong Answer: r9c6 is still '.'",
           "local": {"reason": "解答错误：r9c6 仍是 '.'"}}
 for event in ({"event": "verdict", "leetcode_verdict": "Wrong Answer", "passed": 0, "total": 56, "message": "",
-               "sets": [leetcode], "failing_case": case, "text": "Wrong Answer", "local": {"text": "解答错误"}},
+               "sets": [leetcode], "failing_case": case, "text": said("LeetCode verdict: %s", said("Wrong Answer"))},
               stress, {"event": "findings", "near_limit": [], "state_between_calls": None, "shrunk": shrunk, "debug": None},
-              {"event": "done", "exit_status": 1, "summary": "1 file: 0 pass", "local": {"summary": "1 个文件：0 个通过"}}):
+              {"event": "done", "exit_status": 1, "summary": {"parts": [said("%s not judged", "0")]}}):
     print(json.dumps(event), flush=True)
 sys.exit(1)
 """
@@ -784,9 +788,8 @@ def local_sentences(serve):
         local_sentences_in(serve, lang)
 
 
-# The same judge's report on a Chinese page (each sentence in its local form) and on an English one
-# (the English, though a translation is there: a kept submission made in Chinese reads in English
-# on an English page).
+# The same judge's report on a Chinese page and on an English one: every sentence in the page's
+# language, the verdict's name the schema's on both.
 def local_sentences_in(serve, lang):
     print("the judge's sentences in the page's language (a judge of the test's own, --lang %s):" % lang)
     folder = tempfile.mkdtemp(prefix="serve-test-judge-")
@@ -803,18 +806,20 @@ def local_sentences_in(serve, lang):
         wait_for(driver, "return document.getElementById('shrunk')", 20)
         driver.execute_script("document.querySelectorAll('#result details').forEach(d => d.open = true)")
         text = driver.execute_script("return document.getElementById('result').innerText")
-        english_words = ("is still", "Wrong Answer")
-        chinese_words = ("r1c3 仍是 '.'", "解答错误：r9c6 仍是 '.'", "forum_hardest：解答错误")
+        verdict = driver.find_element("id", "verdict").get_attribute("data-verdict")
+        check(verdict == "Wrong Answer", "the verdict's name is the schema's, Wrong Answer (%s)" % verdict)
         if lang == "zh":
-            english = [w for w in english_words if w in text]
-            chinese = [w for w in chinese_words if w not in text]
-            check(not english and not chinese, "every sentence of the judge's is drawn in its local form "
-                  "(English left: %s; Chinese missing: %s)" % (english, chinese))
+            english = [w for w in ("is still", "Wrong Answer", "msgid") if w in text]
+            chinese = [w for w in ("r1c3 仍是 '.'", "解答错误：r9c6 仍是 '.'", "解答错误，在 testcases/forum_hardest.txt:3：r1c1 仍是 '.'")
+                       if w not in text]
+            check(not english and not chinese, "every sentence of the judge's is drawn in Chinese, a kept one's "
+                  "'local' too (English left: %s; Chinese missing: %s)" % (english, chinese))
         else:
             chinese = [w for w in ("仍是", "解答错误") if w in text]
-            english = [w for w in ("r1c3 is still '.'", "Wrong Answer: r9c6 is still '.'") if w not in text]
-            check(not english and not chinese, "every sentence of the judge's is drawn in English, its "
-                  "translation beside it left unused (Chinese shown: %s; English missing: %s)" % (chinese, english))
+            english = [w for w in ("r1c3 is still '.'", "Wrong Answer: r9c6 is still '.'",
+                                   "Wrong Answer on testcases/forum_hardest.txt:3: r1c1 is still '.'") if w not in text]
+            check(not english and not chinese, "every sentence of the judge's is drawn in English, a kept "
+                  "translation left unused (Chinese shown: %s; English missing: %s)" % (chinese, english))
     finally:
         driver.quit()
         server.stop()

@@ -114,7 +114,7 @@ STANDARD_PCH  := $(BUILD)/pch/standard.pch
 # The judge's objects, the replay's reader and explore's page (which the judge links), and the
 # server's (it waits on the judge it runs, not on a core).
 JUDGE_QUICK := $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_UNITS) $(JUDGE_CORE_LIB) \
-               $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o $(SERVE_OBJS)
+               $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o $(SERVE_OBJS) $(MESSAGES_LIB)
 $(JUDGE_QUICK): COMPILE = $(call quick_compile,$(JUDGE_PCH_OWN))
 $(JUDGE_QUICK): $(JUDGE_PCH_OWN)
 # The tests' own code; the Markdown checks are the tests' too.

@@ -10,6 +10,7 @@
 #include "core/text_file.h"
 #include "core/words.h"
 #include "judge/sandbox/sandbox.h"
+#include "messages/json.h"
 
 namespace judge {
 using namespace core;
@@ -20,7 +21,7 @@ std::optional<FailingCase> firstFailingCase(const FileResult& result, const Work
     // Memory and Output Limit Exceeded, and a process created, are not shrunk nor tried for
     // state between calls: no puzzle causes them (a file that holds or prints too much does).
     bool wrong = set.verdict == Verdict::kWrongAnswer ||
-                 (set.verdict == Verdict::kRuntimeError && set.failure.find(tr(kCreatedProcess)) == std::string::npos);
+                 (set.verdict == Verdict::kRuntimeError && set.failure.english().find(kCreatedProcess) == std::string::npos);
     if (!wrong || set.passed >= set.total) continue;  // (a failure at exit has no case)
     std::vector<Case> cases = loadCases(workspace.root + "/testcases/" + set.set + ".txt");
     cases.resize(size_t(set.passed) + 1);  // a set stops at its first failure: case `passed`
@@ -32,11 +33,10 @@ std::optional<FailingCase> firstFailingCase(const FileResult& result, const Work
 }
 
 // The reason the board fails when run alone: the first line of the judge's own report.
-std::string failsBecause(const Program& program, const Board& board, const Board& solution,
-                         int limitMs) {
+Text failsBecause(const Program& program, const Board& board, const Board& solution, int limitMs) {
   RunOutcome run = runCases(program.path, {Case{board, solution, "shrunk"}}, limitMs);
-  if (run.verdict == Verdict::kAccepted) return "";
-  return std::string(verdictWord(run.verdict)) + ": " + run.why.substr(0, run.why.find('\n'));
+  if (run.verdict == Verdict::kAccepted) return {};
+  return verdictWord(run.verdict) + ": " + run.reason;
 }
 
 void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findings& found) {
@@ -46,73 +46,75 @@ void shrinkOrOrder(const Program& program, const FindingsOptions& options, Findi
   if (found.order) return;
   const Case& c = failing.cases[failing.index];
   if (!c.solution) {
-    found.notShrunk = trf("not shrunk: %s has no known solution to fill its empty cells from", {c.where});
+    found.notShrunk = said("not shrunk: %s has no known solution to fill its empty cells from", {c.where});
     return;
   }
   if (options.shrinkBudget.count() == 0) {
-    found.notShrunk = tr("not shrunk: --shrink-seconds 0");
+    found.notShrunk = said("not shrunk: --shrink-seconds 0");
     return;
   }
   int limitMs = std::min(failing.limitMs, options.shrinkTrialLimitMs);
   Shrunk shrunk = shrinkFailingCase(program.path, c, failing.verdict, limitMs, options.shrinkBudget);
-  std::string reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
-  if (reason.empty()) found.notShrunk = tr("not shrunk: the smallest board passed when run once more (a flaky failure?)");
+  Text reason = failsBecause(program, shrunk.puzzle, *c.solution, failing.limitMs);
+  if (reason.empty()) found.notShrunk = said("not shrunk: the smallest board passed when run once more (a flaky failure?)");
   else found.shrunk = ShrunkCase{shrunk, reason, options.shrinkBudget};
 }
 
-std::string caseWords(const FailingCase& failing, size_t index) {
-  return trf("%s case %s (%s)", {failing.set, std::to_string(index + 1), failing.cases[index].where});
+Text caseWords(const FailingCase& failing, size_t index) {
+  return said("%s case %s (%s)", {failing.set, std::to_string(index + 1), failing.cases[index].where});
 }
 
-std::string orderText(const StateBetweenCalls& order, const FailingCase& failing) {
+Text orderText(const StateBetweenCalls& order, const FailingCase& failing) {
   if (order.sequence.size() < 2)  // the set's first case, which failed in the judge's run
-    return "\n== " + trf("%s passed when run again alone: the failure did not repeat (does the solution "
-                          "depend on time, or on uninitialised memory?)", {caseWords(failing, failing.index)}) + "\n";
+    return "\n== " + said("%s passed when run again alone: the failure did not repeat (does the solution "
+                           "depend on time, or on uninitialised memory?)", {caseWords(failing, failing.index)}) + "\n";
   size_t before = order.sequence[order.sequence.size() - 2];
-  std::string text = "\n== " + trf("State between calls: %s passes alone, fails after case %s: the solution "
-                                    "keeps state between calls (globals or statics not reset?)",
-                                    {caseWords(failing, failing.index), std::to_string(before + 1)}) + "\n";
+  Text text = "\n== " + said("State between calls: %s passes alone, fails after case %s: the solution "
+                              "keeps state between calls (globals or statics not reset?)",
+                              {caseWords(failing, failing.index), std::to_string(before + 1)}) + "\n";
   std::string count = std::to_string(order.sequence.size());
-  text += "  " + (order.shortest ? trf("the shortest failing sequence found (%s cases in one process, as LeetCode "
-                                       "runs them):", {count})
-                                 : trf("the shortest failing sequence found (%s cases in one process, as LeetCode "
-                                       "runs them; the search's time ran out, a shorter one may exist):", {count})) +
+  text += "  " + (order.shortest ? said("the shortest failing sequence found (%s cases in one process, as LeetCode "
+                                        "runs them):", {count})
+                                 : said("the shortest failing sequence found (%s cases in one process, as LeetCode "
+                                        "runs them; the search's time ran out, a shorter one may exist):", {count})) +
           "\n";
   for (size_t i : order.sequence) text += "    " + caseWords(failing, i) + ": " + toLine(failing.cases[i].puzzle) + "\n";
   return text;
 }
 
-std::string shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result) {
+Text shrunkText(const ShrunkCase& found, const FailingCase& failing, const FileResult& result) {
   const Shrunk& s = found.shrunk;
-  std::string text = "\n== " + trf("The smallest failing puzzle: %s shrunk from %s empty cells to %s (empty cells "
+  Text text = "\n== " + said("The smallest failing puzzle: %s shrunk from %s empty cells to %s (empty cells "
                                     "filled from its solution while it still fails alone; %s runs, %s of a %s "
                                     "budget; %s)",
                                     {caseWords(failing, failing.index), std::to_string(s.emptyBefore),
                                      std::to_string(s.emptyAfter), std::to_string(s.trials),
                                      secondsText(s.spent.count() / 1000.0),
                                      secondsText(found.budget.count() / 1000.0),
-                                     s.minimal ? tr("no single cell more can be filled")
-                                               : tr("the budget ran out first")}) + "\n";
+                                     s.minimal ? said("no single cell more can be filled")
+                                               : said("the budget ran out first")}) + "\n";
   text += toGrid(s.puzzle);
-  text += "  " + trf("LeetCode's form: %s", {toLeetCode(s.puzzle)}) + "\n";
-  text += "  " + trf("alone it still fails, %s", {found.reason}) + "\n";
-  text += "  " + trf("run it alone: %s", {"make judge SOLUTION=" + result.file + " CASE='" + toLine(s.puzzle) + "'"}) + "\n";
+  text += "  " + said("LeetCode's form: %s", {toLeetCode(s.puzzle)}) + "\n";
+  text += "  " + said("alone it still fails, %s", {found.reason}) + "\n";
+  text += "  " + said("run it alone: %s", {"make judge SOLUTION=" + result.file + " CASE='" + toLine(s.puzzle) + "'"}) + "\n";
   return text;
 }
 
-// The case to step through: the smallest failing puzzle, else the first failing case of the sets.
-std::optional<SavedCase> caseToDebug(const Findings& found, const FileResult& result) {
+// The case to step through: the smallest failing puzzle, else the first failing case of the sets;
+// where it comes from, in `from` (the saved case's, for make debug, is shown now).
+std::optional<SavedCase> caseToDebug(const Findings& found, const FileResult& result, Text& from) {
   if (found.shrunk) {
     const FailingCase& failing = *found.failing;
-    return SavedCase{found.shrunk->shrunk.puzzle, failing.cases[failing.index].solution,
-                     trf("%s, shrunk to %s empty cells", {caseWords(failing, failing.index),
-                                                          std::to_string(found.shrunk->shrunk.emptyAfter)})};
+    from = said("%s, shrunk to %s empty cells", {caseWords(failing, failing.index),
+                                                 std::to_string(found.shrunk->shrunk.emptyAfter)});
+    return SavedCase{found.shrunk->shrunk.puzzle, failing.cases[failing.index].solution, from.shown()};
   }
   for (const SetResult& set : result.sets)
-    if (set.failedCase)
-      return SavedCase{set.failedCase->input, set.failedCase->expected,
-                       trf("%s case %s (%s), %s", {set.set, std::to_string(set.failedCase->index + 1),
-                                                   set.failedCase->where, verdictWord(set.verdict)})};
+    if (set.failedCase) {
+      from = said("%s case %s (%s), %s", {set.set, std::to_string(set.failedCase->index + 1), set.failedCase->where,
+                                          verdictWord(set.verdict)});
+      return SavedCase{set.failedCase->input, set.failedCase->expected, from.shown()};
+    }
   return std::nullopt;
 }
 
@@ -136,7 +138,7 @@ Json orderJson(const StateBetweenCalls& order, const FailingCase& failing) {
 
 Json shrunkJson(const ShrunkCase& found, const FailingCase& failing) {
   const Shrunk& s = found.shrunk;
-  return Json{{"puzzle", toLeetCode(s.puzzle)}, {"line", toLine(s.puzzle)}, {"empty_before", s.emptyBefore}, {"empty_after", s.emptyAfter}, {"set", failing.set}, {"case", int(failing.index) + 1}, {"where", failing.cases[failing.index].where}, {"reason", found.reason}, {"minimal", s.minimal}, {"runs", s.trials}, {"millis", (long long)s.spent.count()}, {"budget_millis", (long long)found.budget.count()}};
+  return Json{{"puzzle", toLeetCode(s.puzzle)}, {"line", toLine(s.puzzle)}, {"empty_before", s.emptyBefore}, {"empty_after", s.emptyAfter}, {"set", failing.set}, {"case", int(failing.index) + 1}, {"where", failing.cases[failing.index].where}, {"reason", messages::toJson(found.reason)}, {"minimal", s.minimal}, {"runs", s.trials}, {"millis", (long long)s.spent.count()}, {"budget_millis", (long long)found.budget.count()}};
 }
 
 Json standingJson(const StandingReport& report) {
@@ -155,11 +157,11 @@ void addFindings(Json& report, const Findings& found) {
   report["debug"] = found.debugCase ? Json(found.debugCommand) : Json(nullptr);
   if (found.standing) {
     Json notes = Json::array();
-    for (const std::string& note : found.standing->notes) notes.push_back(note);
+    for (const Text& note : found.standing->notes) notes.push_back(messages::toJson(note));
     report["standing"] = standingJson(*found.standing);
     Json floor = Json::object();
     for (const auto& [set, micros] : found.standing->floorMicros) floor[set] = micros;
-    report["standing_cases"] = found.standing->subset;
+    report["standing_cases"] = messages::toJson(found.standing->subset);
     report["standing_floor_micros"] = floor;
     report["standing_notes"] = notes;
   } else {
@@ -227,9 +229,8 @@ std::optional<StandingReport> standingOf(const Json& report) {
     for (const auto& [set, micros] : report["standing_floor_micros"].items())
       if (micros.is_number()) standing.floorMicros[set] = micros.get<double>();
   if (report.contains("standing_notes") && report["standing_notes"].is_array())
-    for (const Json& note : report["standing_notes"])
-      if (note.is_string()) standing.notes.push_back(note.get<std::string>());
-  standing.subset = member(report, "standing_cases", std::string());
+    for (const Json& note : report["standing_notes"]) standing.notes.push_back(messages::textOf(note));
+  standing.subset = report.contains("standing_cases") ? messages::textOf(report["standing_cases"]) : Text();
   return standing;
 }
 
@@ -259,11 +260,11 @@ Findings findingsFromJson(const Json& report, const FileResult& result) {
       found.failing = failing;
       Shrunk s{*puzzle, member(shrunk, "empty_before", 0), member(shrunk, "empty_after", 0), member(shrunk, "runs", 0),
                member(shrunk, "minimal", false), std::chrono::milliseconds(member(shrunk, "millis", 0LL))};
-      found.shrunk = ShrunkCase{s, member(shrunk, "reason", std::string()),
+      found.shrunk = ShrunkCase{s, shrunk.contains("reason") ? messages::textOf(shrunk["reason"]) : Text(),
                                 std::chrono::milliseconds(member(shrunk, "budget_millis", 15000LL))};
     }
   }
-  found.debugCase = caseToDebug(found, result);
+  found.debugCase = caseToDebug(found, result, found.debugFrom);
   if (found.debugCase) found.debugCommand = debugCommand(result.file, found.debugCase->puzzle);
   found.standing = standingOf(report);
   return found;
@@ -275,7 +276,7 @@ Findings findOut(const Program& program, const FileResult& result, const Finding
   found.nearLimit = nearLimit(result);
   found.failing = firstFailingCase(result, workspace);
   if (found.failing) shrinkOrOrder(program, options, found);
-  found.debugCase = caseToDebug(found, result);
+  found.debugCase = caseToDebug(found, result, found.debugFrom);
   if (found.debugCase) saveLastFailing(result.file, *found.debugCase, workspace);
   if (found.debugCase) found.debugCommand = debugCommand(result.file, found.debugCase->puzzle);
   return found;
@@ -287,21 +288,21 @@ bool standingWanted(const FileResult& result, const FindingsOptions& options) {
   return options.standing && passedASet;
 }
 
-std::string standingNotice(const FindingsOptions& options, const Workspace& workspace) {
+Text standingNotice(const FindingsOptions& options, const Workspace& workspace) {
   size_t bundled = options.standingOptions.against.empty() ? bundledSolutions(workspace.root).size()
                                                            : options.standingOptions.against.size();
-  return "\n" + trf("(timing your file beside the %s bundled solutions, %s, for its standing: STANDING=0 skips it)",
-                    {std::to_string(bundled), options.standingOptions.full ? tr("every case") : tr("a few cases a set")}) +
+  return "\n" + said("(timing your file beside the %s bundled solutions, %s, for its standing: STANDING=0 skips it)",
+                     {std::to_string(bundled), options.standingOptions.full ? said("every case") : said("a few cases a set")}) +
          "\n";
 }
 
-std::string findingsText(const Findings& found, const FileResult& result, const Workspace& workspace) {
-  std::string text;
+Text findingsText(const Findings& found, const FileResult& result, const Workspace& workspace) {
+  Text text;
   if (!found.nearLimit.empty()) text += "\n== " + nearLimitText(found.nearLimit, result);
   if (found.order) text += orderText(*found.order, *found.failing);
   if (found.shrunk) text += shrunkText(*found.shrunk, *found.failing, result);
   if (!found.notShrunk.empty()) text += "\n== " + found.notShrunk + "\n";
-  if (found.debugCase) text += "\n== " + trf("Step through it in gdb (%s):", {found.debugCase->from}) + "\n" +
+  if (found.debugCase) text += "\n== " + said("Step through it in gdb (%s):", {found.debugFrom}) + "\n" +
                                debugLine(result.file, found.debugCase->puzzle);
   if (found.standing) text += standingSection(*found.standing, workspace);
   return text;
@@ -311,13 +312,13 @@ std::string debugCommand(const std::string& file, const Board& puzzle) {
   return "make debug SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'";
 }
 
-std::string debugLine(const std::string& file, const Board& puzzle) {
+Text debugLine(const std::string& file, const Board& puzzle) {
   return "  " + debugCommand(file, puzzle) + "\n  " +
-         tr("(stops in Solution::solveSudoku with board filled; without CASE=, make debug opens this "
-            "case, the file's last failing one)") + "\n";
+         said("(stops in Solution::solveSudoku with board filled; without CASE=, make debug opens this "
+              "case, the file's last failing one)") + "\n";
 }
 
-std::string standingSection(const StandingReport& report, const Workspace& workspace) {
+Text standingSection(const StandingReport& report, const Workspace& workspace) {
   std::string readme = tryReadTextFile(workspace.root + "/solutions/README.md").value_or("");
   return standingText(report, readingPath(readme));
 }

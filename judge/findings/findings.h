@@ -42,7 +42,7 @@ struct FailingCase {
 
 struct ShrunkCase {
   Shrunk shrunk;
-  std::string reason;  // why the smallest board fails when run alone, in the checker's words
+  Text reason;  // why the smallest board fails when run alone, in the checker's words
   std::chrono::milliseconds budget{0};  // the shrinking's (--shrink-seconds)
 };
 
@@ -51,11 +51,12 @@ struct Findings {
   std::optional<FailingCase> failing;
   std::optional<StateBetweenCalls> order;  // the failing case passes alone
   std::optional<ShrunkCase> shrunk;        // the failing case fails alone
-  std::string notShrunk;                   // why it was not shrunk, when it was not
+  Text notShrunk;                          // why it was not shrunk, when it was not
   std::optional<StandingReport> standing;  // when asked for and the file passed a set
   // The case `make debug` opens by default, kept (last_failing.h): the shrunk
   // puzzle, else the first failing case of any verdict.
   std::optional<SavedCase> debugCase;
+  Text debugFrom;            // where it comes from, for its reader (debugCase's `from`, kept)
   std::string debugCommand;  // the make debug line that opens it
 };
 
@@ -69,18 +70,18 @@ bool standingWanted(const FileResult& result, const FindingsOptions& options);
 
 // The findings as the judge prints them, after the verdict and the tables;
 // the standing, when measured, last.
-std::string findingsText(const Findings& findings, const FileResult& result, const Workspace& workspace);
+Text findingsText(const Findings& findings, const FileResult& result, const Workspace& workspace);
 
 // The standing as the judge prints it, the reading path read from solutions/README.md.
-std::string standingSection(const StandingReport& report, const Workspace& workspace);
+Text standingSection(const StandingReport& report, const Workspace& workspace);
 
 // The line printed while the standing is measured, which takes longest.
-std::string standingNotice(const FindingsOptions& options, const Workspace& workspace);
+Text standingNotice(const FindingsOptions& options, const Workspace& workspace);
 
 // `make debug SOLUTION=file CASE='...'`: `puzzle` in gdb (judge/debug/debug.h).
 std::string debugCommand(const std::string& file, const Board& puzzle);
 // That command and what it does, two lines, as the text report prints it after any failure.
-std::string debugLine(const std::string& file, const Board& puzzle);
+Text debugLine(const std::string& file, const Board& puzzle);
 
 // The findings as JSON members of the report: "near_limit", "shrunk",
 // "state_between_calls", "debug" (the make debug command, or null), "standing" (judge/report/README.md, "The findings' members").

@@ -16,12 +16,12 @@ int totalCases(const FileResult& result, const std::string& set) {
   return 0;
 }
 
-std::string nearLimitLine(const NearLimit& near, int total) {
-  std::string line = "  " + trf("%s case %s of %s: %s ms of %s ms (%s%%)",
-                                {near.set, std::to_string(near.index + 1), std::to_string(total),
-                                 std::to_string(near.micros / 1000), std::to_string(near.limitMs),
-                                 std::to_string(near.micros / 10 / near.limitMs)});
-  return line + (near.rerun ? tr(", after going over the limit once and passing when run again") : "") + "\n";
+Text nearLimitLine(const NearLimit& near, int total) {
+  Text line = "  " + said("%s case %s of %s: %s ms of %s ms (%s%%)",
+                          {near.set, std::to_string(near.index + 1), std::to_string(total),
+                           std::to_string(near.micros / 1000), std::to_string(near.limitMs),
+                           std::to_string(near.micros / 10 / near.limitMs)});
+  return line + (near.rerun ? said(", after going over the limit once and passing when run again") : Text()) + "\n";
 }
 
 }  // namespace
@@ -37,10 +37,10 @@ std::vector<NearLimit> nearLimit(const FileResult& result) {
   return found;
 }
 
-std::string nearLimitText(const std::vector<NearLimit>& cases, const FileResult& result) {
-  if (cases.empty()) return "";
-  std::string text = trn("TLE risk: %s case at 50%% of the limit or more", "TLE risk: %s cases at 50%% of the limit or more",
-                         cases.size(), {std::to_string(cases.size())}) + "\n";
+Text nearLimitText(const std::vector<NearLimit>& cases, const FileResult& result) {
+  if (cases.empty()) return {};
+  Text text = saidn("TLE risk: %s case at 50%% of the limit or more", "TLE risk: %s cases at 50%% of the limit or more",
+                    cases.size(), {std::to_string(cases.size())}) + "\n";
   for (const NearLimit& near : cases) text += nearLimitLine(near, totalCases(result, near.set));
   return text;
 }

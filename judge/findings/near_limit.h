@@ -23,6 +23,6 @@ std::vector<NearLimit> nearLimit(const FileResult& result);
 
 // "TLE risk: 2 cases at 50% of the limit or more", then a line a case
 // ("  magictour case 4 of 200: 512 ms of 800 ms (64%)"); "" when none.
-std::string nearLimitText(const std::vector<NearLimit>& cases, const FileResult& result);
+Text nearLimitText(const std::vector<NearLimit>& cases, const FileResult& result);
 
 }  // namespace judge

@@ -26,7 +26,7 @@ TEST(NearLimit, FlagsHalfTheLimitOrMoreAndEveryRerun) {
   EXPECT_EQ(found[0].index, 1u);
   EXPECT_EQ(found[1].index, 2u);
   EXPECT_TRUE(found[2].rerun);
-  EXPECT_EQ(nearLimitText(found, result),
+  EXPECT_EQ(nearLimitText(found, result).english(),
             "TLE risk: 3 cases at 50% of the limit or more\n"
             "  magictour case 2 of 4: 400 ms of 800 ms (50%)\n"
             "  magictour case 3 of 4: 720 ms of 800 ms (90%)\n"
@@ -38,7 +38,7 @@ TEST(NearLimit, NothingNearTheLimitSaysNothing) {
   FileResult result;
   result.sets.push_back(setWithTimes("magictour", 800, {1000, 2000}));
   EXPECT_TRUE(nearLimit(result).empty());
-  EXPECT_EQ(nearLimitText(nearLimit(result), result), "");
+  EXPECT_EQ(nearLimitText(nearLimit(result), result).english(), "");
 }
 
 TEST(NearLimitFixture, ASlowCorrectFileIsAcceptedAndFlagged) {
@@ -50,7 +50,7 @@ TEST(NearLimitFixture, ASlowCorrectFileIsAcceptedAndFlagged) {
   ASSERT_EQ(result.verdict, Verdict::kAccepted) << result.message;
   std::vector<NearLimit> found = nearLimit(result);
   EXPECT_EQ(found.size(), 3u);
-  EXPECT_EQ(nearLimitText(found, result).rfind("TLE risk: 3 cases at 50% of the limit or more\n", 0), 0u);
+  EXPECT_EQ(nearLimitText(found, result).english().rfind("TLE risk: 3 cases at 50% of the limit or more\n", 0), 0u);
 }
 
 }  // namespace

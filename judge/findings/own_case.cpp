@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -15,6 +14,7 @@
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/words.h"
+#include "messages/json.h"
 
 namespace judge {
 using namespace core;
@@ -24,11 +24,12 @@ namespace {
 struct OwnCase {
   std::string where;               // "CASE:1", "mine.txt:3"
   Board input;
+  Verdict verdict = Verdict::kAccepted;  // Accepted: Output is valid
   std::optional<Board> output;     // none when the program crashed or ran out of time
-  std::string problem;             // why Output is not valid ("" when it is)
+  Text problem;                    // why Output is not valid (empty when it is)
   std::optional<Board> expected;   // the puzzle's one solution, when it has exactly one
-  std::string solutions;           // "one solution", "no solution", "several solutions"
-  std::string stdoutText;
+  Text solutions;                  // "one solution", "no solution", "several solutions"
+  Text stdoutText;
   long long cpuMicros = -1;
   long long memoryKb = 0;          // the tree's peak resident memory in the case
 };
@@ -37,22 +38,22 @@ struct OwnCase {
 // are not counted here (an open 25x25 can take the counter minutes).
 void expectedOf(const Case& c, OwnCase& result) {
   if (c.solution) {
-    result.expected = c.solution, result.solutions = tr("one solution (given with the case)");
+    result.expected = c.solution, result.solutions = said("one solution (given with the case)");
     return;
   }
-  if (std::string conflict = findConflict(c.puzzle); !conflict.empty()) {
-    result.solutions = trf("no solution: %s", {conflict});
+  if (Text conflict = firstConflict(c.puzzle); !conflict.empty()) {
+    result.solutions = said("no solution: %s", {conflict});
     return;
   }
   if (c.puzzle.size() > 9) {
-    result.solutions = tr("not counted (boards above 9x9 are not)");
+    result.solutions = said("not counted (boards above 9x9 are not)");
     return;
   }
   Count count = countSolutions(c.puzzle, 2);
   if (count.solutions == 1) result.expected = count.first;
-  result.solutions = count.solutions == 0 ? tr("no solution")
-                     : count.solutions == 1 ? tr("one solution")
-                                            : tr("more than one solution: any valid Output is right");
+  result.solutions = count.solutions == 0 ? said("no solution")
+                     : count.solutions == 1 ? said("one solution")
+                                            : said("more than one solution: any valid Output is right");
 }
 
 std::vector<Board> boardsFrom(const std::vector<Case>& cases, size_t first) {
@@ -69,24 +70,25 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
   auto wall = wallLimit(limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     if (!child) child = std::make_unique<Child>(program.path, boardsFrom(cases, i), limitMs);
-    OwnCase result{cases[i].where, cases[i].puzzle, std::nullopt, "", std::nullopt, "", "", -1, 0};
+    OwnCase result{cases[i].where, cases[i].puzzle, Verdict::kAccepted, std::nullopt, {}, std::nullopt, {}, {}, -1, 0};
     std::optional<Answer> answer = child->next(wall);
     result.memoryKb = answer ? answer->memoryKb : child->memoryKb();
     result.stdoutText = child->takeStdout(kStdoutShown);
     if (answer && answer->cpuMicros <= limitMs * 1000LL) {
       result.output = answer->board, result.cpuMicros = answer->cpuMicros;
-      result.problem = check(cases[i].puzzle, answer->board);
+      result.problem = brokenRule(cases[i].puzzle, answer->board);
+      if (!result.problem.empty()) result.verdict = Verdict::kWrongAnswer;
     } else if (answer) {
-      result.cpuMicros = answer->cpuMicros;
-      result.problem = trf("%s: the case took %s ms of CPU time; the limit is %s ms",
-                           {verdictWord(Verdict::kTimeLimitExceeded), std::to_string(answer->cpuMicros / 1000),
-                            std::to_string(limitMs)});
+      result.cpuMicros = answer->cpuMicros, result.verdict = Verdict::kTimeLimitExceeded;
+      result.problem = said("%s: the case took %s ms of CPU time; the limit is %s ms",
+                            {verdictWord(Verdict::kTimeLimitExceeded), std::to_string(answer->cpuMicros / 1000),
+                             std::to_string(limitMs)});
     } else {
-      Verdict verdict = child->overCpuLimit() || child->timedOut() ? Verdict::kTimeLimitExceeded
-                        : child->overMemoryLimit()                  ? Verdict::kMemoryLimitExceeded
-                        : child->overOutputLimit()                  ? Verdict::kOutputLimitExceeded
-                                                                    : Verdict::kRuntimeError;
-      result.problem = std::string(verdictWord(verdict)) + ": " + child->exitReason();
+      result.verdict = child->overCpuLimit() || child->timedOut() ? Verdict::kTimeLimitExceeded
+                       : child->overMemoryLimit()                  ? Verdict::kMemoryLimitExceeded
+                       : child->overOutputLimit()                  ? Verdict::kOutputLimitExceeded
+                                                                   : Verdict::kRuntimeError;
+      result.problem = verdictWord(result.verdict) + ": " + child->exitReason();
       child.reset();
     }
     expectedOf(cases[i], result);
@@ -103,16 +105,17 @@ std::string label(const char* english) {
   return padRight(tr(english), width) + " ";
 }
 
+// One puzzle as the terminal shows it, now, in the language spoken (its labels in one column).
 std::string text(const OwnCase& c) {
   std::string out = "== " + c.where + "\n" + label("Input:") + toLeetCode(c.input) + "\n" + toGrid(c.input);
   if (c.output) out += label("Output:") + toLeetCode(*c.output) + "\n" + toGrid(*c.output);
   else out += label("Output:") + tr("(none)") + "\n";
   out += label("Valid:") + (c.problem.empty() ? std::string(tr("yes, Output is a solution of Input"))
-                                              : trf("no: %s", {c.problem})) + "\n";
-  out += trf("Solutions of Input: %s", {c.solutions}) + "\n";
+                                              : trf("no: %s", {c.problem.shown()})) + "\n";
+  out += trf("Solutions of Input: %s", {c.solutions.shown()}) + "\n";
   if (c.expected) out += label("Expected:") + toLeetCode(*c.expected) + "\n";
   out += tr("Stdout:") + (c.stdoutText.empty() ? " " + std::string(tr("(none)")) + "\n"
-                                               : "\n" + indented(c.stdoutText, "  ") + "\n");
+                                               : "\n" + indented(c.stdoutText.shown(), "  ") + "\n");
   out += label("CPU time:") + (c.cpuMicros < 0 ? std::string("-") : std::to_string(c.cpuMicros) + " us") + "\n";
   char megabytes[32];
   std::snprintf(megabytes, sizeof megabytes, "%.1f", double(c.memoryKb) / 1024);
@@ -124,11 +127,12 @@ std::string text(const OwnCase& c) {
 // The output's wrong cells (core::wrongCells), as the failing case's JSON has them.
 Json wrongCellsOf(const OwnCase& c) {
   if (!c.output || c.problem.empty()) return Json::array();
-  return wrongCellsJson(FailedCase{0, c.where, c.problem, c.input, c.output, c.expected, "", 0});
+  return wrongCellsJson(FailedCase{0, c.where, c.problem, c.input, c.output, c.expected, {}, 0});
 }
 
 Json json(const OwnCase& c) {
-  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : Json(c.problem)}, {"solutions", c.solutions}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"wrong_cells", wrongCellsOf(c)}, {"stdout", c.stdoutText}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
+  using messages::toJson;
+  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"verdict", verdictName(c.verdict)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : toJson(c.problem)}, {"solutions", toJson(c.solutions)}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"wrong_cells", wrongCellsOf(c)}, {"stdout", toJson(c.stdoutText)}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
 }
 
 }  // namespace
@@ -149,14 +153,7 @@ std::vector<Case> readOwnCases(const std::string& text, std::string& error) {
   return puzzles;
 }
 
-int runOwnCases(const std::string& file, const std::string& caseText, bool asJson,
-                const Workspace& workspace, bool lines, Json* document) {
-  std::string error;
-  std::vector<Case> cases = readOwnCases(caseText, error);
-  if (!error.empty()) {
-    std::cerr << "judge: " << error << "\n";
-    return 2;
-  }
+OwnRun runOwnCases(const std::string& file, const std::vector<Case>& cases, const Workspace& workspace) {
   Program program = buildProgram(file, workspace);
   TimeLimits limits(workspace.root + "/judge/time_limits.txt");
   setRunnerLimits({limits.memoryMb() << 10, limits.outputMb() << 20});
@@ -167,36 +164,19 @@ int runOwnCases(const std::string& file, const std::string& caseText, bool asJso
   for (const OwnCase& c : results) allValid &= c.problem.empty();
   for (const OwnCase& c : results)  // the first that failed is what make debug opens next
     if (!c.problem.empty()) {
-      saveLastFailing(file, SavedCase{c.input, c.expected, "CASE= " + c.where + ", " + c.problem.substr(0, 80)},
+      saveLastFailing(file, SavedCase{c.input, c.expected, "CASE= " + c.where + ", " + c.problem.shown().substr(0, 80)},
                       workspace);
       break;
     }
-  Json doc;
-  if (asJson || document) {
-    Json list = Json::array();
-    for (const OwnCase& c : results) list.push_back(json(c));
-    doc = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", program.message}, {"limit_ms", limitMs}, {"cases", list}};
-    if (document) *document = doc;
-  }
-  if (asJson) {
-    if (!lines) {
-      std::fputs(dumpJson(doc).c_str(), stdout);
-      return allValid ? 0 : 1;
-    }
-    Json run = Json{{"event", "run"}};
-    for (auto& [key, value] : doc.items()) run[key] = value;
-    Json done = Json{{"event", "done"}, {"exit_status", allValid ? 0 : 1}};
-    for (const Json& line : {run, done})
-      std::fputs(jsonLine(line).c_str(), stdout);
-    std::fflush(stdout);
-    return allValid ? 0 : 1;
-  }
-  if (program.verdict != Verdict::kAccepted) {
-    std::printf("%s: %s\n%s", displayName(file).c_str(), verdictWord(program.verdict), program.message.c_str());
-    return 1;
-  }
-  for (size_t i = 0; i < results.size(); ++i) std::printf("%s%s", i ? "\n" : "", text(results[i]).c_str());
-  return allValid ? 0 : 1;
+  OwnRun run;
+  run.status = allValid ? 0 : 1;
+  Json list = Json::array();
+  for (const OwnCase& c : results) list.push_back(json(c));
+  run.document = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", messages::toJson(program.message)}, {"limit_ms", limitMs}, {"cases", list}};
+  if (program.verdict != Verdict::kAccepted)
+    run.text = displayName(file) + ": " + verdictWord(program.verdict).shown() + "\n" + program.message.shown();
+  for (size_t i = 0; i < results.size(); ++i) run.text += (i ? "\n" : "") + text(results[i]);
+  return run;
 }
 
 }  // namespace judge

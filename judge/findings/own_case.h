@@ -18,14 +18,17 @@ using namespace core;
 // CASE= reads them so for make judge and make debug alike.
 std::vector<Case> readOwnCases(const std::string& text, std::string& error);
 
-// The puzzles are read from TEXT in any form the reader takes (reader.h), or
-// from the file TEXT names. Exit status: 0 when every Output is valid, 1 when
-// one is not (or the file does not compile), 2 when TEXT holds no puzzle or
-// a malformed one (the reason on stderr). `json`: one document on stdout;
-// `lines` (--json-lines): that document on one line as {"event": "run", ...},
-// then {"event": "done", "exit_status"}.
-// `document`: where the JSON document goes too (the history keeps a Run's), when given.
-int runOwnCases(const std::string& file, const std::string& text, bool json,
-                const Workspace& workspace, bool lines = false, Json* document = nullptr);
+// What a Run came to, for whoever reports it (judge/pipeline/): the exit
+// status, 0 when every Output is valid, 1 when one is not (or the file does not
+// compile); the --case document (judge/report/README.md), its words kept as
+// message ids; and its text, as the terminal shows it in the language spoken.
+struct OwnRun {
+  int status = 0;
+  Json document;
+  std::string text;
+};
+
+// `file` run on `cases` (readOwnCases's), as LeetCode's Run button runs them.
+OwnRun runOwnCases(const std::string& file, const std::vector<Case>& cases, const Workspace& workspace);
 
 }  // namespace judge

@@ -37,7 +37,7 @@ struct Entrant {
   std::vector<int> repeats;                 // per set of `sets`
   // Per set of `sets`, per round: the CPU micros of each case of each pass, pass after pass.
   std::vector<std::vector<std::vector<long long>>> rounds;
-  std::string failed;                       // why it was dropped
+  Text failed;                              // why it was dropped
   std::optional<Board> solved;              // does_nothing.cpp's: a solved grid for every case
 };
 
@@ -75,9 +75,9 @@ std::vector<Case> measuredCases(const Entrant& entrant, const std::vector<Subset
 }
 
 // Why a measurement failed: "Wrong Answer while timed, at testcases/magictour.txt:9".
-std::string failureOf(const RunOutcome& run, const std::vector<Case>& cases) {
-  return trf("%s while timed, at %s", {verdictWord(run.verdict),
-                                       run.failedAt < cases.size() ? cases[run.failedAt].where : tr("its exit")});
+Text failureOf(const RunOutcome& run, const std::vector<Case>& cases) {
+  return said("%s while timed, at %s", {verdictWord(run.verdict),
+                                        run.failedAt < cases.size() ? Text(cases[run.failedAt].where) : said("its exit")});
 }
 
 // One measurement's times (measuredCases' order), a part per set of the entrant's: that set's
@@ -98,7 +98,7 @@ std::vector<std::vector<long long>> bySet(const Entrant& entrant, const std::vec
 // target, and makes room for `rounds` rounds. (Your file's repeats taken from its verdict's times
 // instead, which saves this run, tilted its copy on forum_hardest by a tenth to a fifth.)
 bool calibrate(Entrant& entrant, const std::vector<Subset>& subsets, long long targetMicros, int rounds,
-               std::string& failed) {
+               Text& failed) {
   entrant.repeats.assign(entrant.sets.size(), 1);
   int limitMs = 0;
   std::vector<Case> cases = measuredCases(entrant, subsets, limitMs);
@@ -138,16 +138,16 @@ std::vector<Subset> chooseSubsets(const FileResult& result, const StandingOption
   return subsets;
 }
 
-std::string describeSubset(const StandingOptions& options) {
-  if (options.full) return tr("every case of each set (STANDING=full)");
-  return trf("a quick subset (STANDING=full: every case): %s cases a set, fewer where your file needs over %s ms "
-             "for them, evenly spaced from the set's first case to its last, so that they span the set whatever "
-             "its order", {std::to_string(options.quickCases), std::to_string(options.quickBudgetMicros / 1000)});
+Text describeSubset(const StandingOptions& options) {
+  if (options.full) return said("every case of each set (STANDING=full)");
+  return said("a quick subset (STANDING=full: every case): %s cases a set, fewer where your file needs over %s ms "
+              "for them, evenly spaced from the set's first case to its last, so that they span the set whatever "
+              "its order", {std::to_string(options.quickCases), std::to_string(options.quickBudgetMicros / 1000)});
 }
 
 // The bundled solutions to time, built (or found in the cache); a note for each that cannot be.
 std::vector<Entrant> bundledEntrants(const std::vector<Subset>& subsets, const StandingOptions& options,
-                                     const Workspace& workspace, std::vector<std::string>& notes) {
+                                     const Workspace& workspace, std::vector<Text>& notes) {
   std::vector<std::string> names = options.against.empty() ? bundledSolutions(workspace.root) : options.against;
   std::vector<std::string> files;
   for (const std::string& name : names) files.push_back(workspace.root + "/solutions/" + name + ".cpp");
@@ -156,11 +156,11 @@ std::vector<Entrant> bundledEntrants(const std::vector<Subset>& subsets, const S
   for (size_t i = 0; i < names.size(); ++i) {
     const Program* program = std::get_if<Program>(&programs[i]);
     if (!program || program->verdict != Verdict::kAccepted) {
-      notes.push_back(trf("%s: not timed, %s", {names[i], program ? verdictWord(program->verdict) + (": " + program->message)
-                                                                   : std::get<std::string>(programs[i])}));
+      notes.push_back(said("%s: not timed, %s", {names[i], program ? verdictWord(program->verdict) + ": " + program->message
+                                                                    : Text(std::get<std::string>(programs[i]))}));
       continue;
     }
-    Entrant entrant{names[i], program->path, {}, {}, {}, "", std::nullopt};
+    Entrant entrant{names[i], program->path, {}, {}, {}, {}, std::nullopt};
     std::vector<std::string> declared = setsForSolution(names[i], workspace.root);
     for (size_t k = 0; k < subsets.size(); ++k)
       if (std::count(declared.begin(), declared.end(), subsets[k].set)) entrant.sets.push_back(k);
@@ -223,7 +223,7 @@ class ChildrenOn {
 class Shared {
  public:
   explicit Shared(const Entrant& yours) : yours_(yours) {}
-  void fail(Entrant& entrant, const std::string& why) {
+  void fail(Entrant& entrant, const Text& why) {
     std::lock_guard<std::mutex> hold(lock_);
     if (entrant.failed.empty()) entrant.failed = why;
   }
@@ -324,7 +324,7 @@ void timeAll(Entrant& yours, std::vector<Entrant>& bundled, const std::vector<Su
   auto worker = [&](int core) {
     try {
       for (size_t i; (i = nextCalibration++) < everyone.size();) {
-        std::string failed;
+        Text failed;
         if (!shared.stopped() && !calibrate(*everyone[i], subsets, options.targetMicros, rounds, failed))
           shared.fail(*everyone[i], failed);
       }
@@ -405,22 +405,22 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   report.subset = describeSubset(options);
   std::vector<Subset> subsets = chooseSubsets(result, options, workspace);
   if (subsets.empty()) {
-    report.notes.push_back(tr("not measured: the file passed no set"));
+    report.notes.push_back(said("not measured: the file passed no set"));
     return report;
   }
-  Entrant mine{kYours, yours.path, {}, {}, {}, "", std::nullopt};
+  Entrant mine{kYours, yours.path, {}, {}, {}, {}, std::nullopt};
   for (size_t k = 0; k < subsets.size(); ++k) mine.sets.push_back(k);
   std::vector<Entrant> bundled = bundledEntrants(subsets, options, workspace, report.notes);
   std::optional<Entrant> floor = floorEntrant(subsets, workspace);
   if (floor) bundled.push_back(std::move(*floor));  // timed in the rounds, but not a standing's row
   timeAll(mine, bundled, subsets, options, std::max(1, options.rounds));
   if (!mine.failed.empty()) {
-    report.notes.push_back(trf("not measured: your file failed when its cases ran again to be timed (%s): does it "
-                               "keep state between calls?", {mine.failed}));
+    report.notes.push_back(said("not measured: your file failed when its cases ran again to be timed (%s): does it "
+                                "keep state between calls?", {mine.failed}));
     return report;
   }
   for (const Entrant& entrant : bundled)
-    if (!entrant.failed.empty()) report.notes.push_back(trf("%s: not timed, %s", {entrant.name, entrant.failed}));
+    if (!entrant.failed.empty()) report.notes.push_back(said("%s: not timed, %s", {entrant.name, entrant.failed}));
   if (!bundled.empty() && bundled.back().name == kFloor && bundled.back().failed.empty()) {
     const Entrant& floor = bundled.back();
     for (size_t k = 0; k < subsets.size(); ++k)
@@ -433,7 +433,7 @@ StandingReport measureStanding(const Program& yours, const FileResult& result,
   std::vector<Standing> measured;
   for (const Standing& row : report.rows) {
     if (row.ratio > 0 && std::isfinite(row.ratio) && row.yourMicros > 0 && row.itsMicros > 0) measured.push_back(row);
-    else report.notes.push_back(trf("%s on %s: not compared, a time read as 0 us", {row.solution, row.set}));
+    else report.notes.push_back(said("%s on %s: not compared, a time read as 0 us", {row.solution, row.set}));
   }
   report.rows = std::move(measured);
   for (Standing& row : report.rows) {

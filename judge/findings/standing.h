@@ -54,8 +54,8 @@ constexpr double kNearFloor = 3;
 struct StandingReport {
   std::vector<Standing> rows;      // set by set in the judge's order, fastest bundled solution first
   std::map<std::string, double> floorMicros;  // by set: does_nothing.cpp's CPU time per case
-  std::vector<std::string> notes;  // what was not measured, and why
-  std::string subset;              // which cases were timed, and why
+  std::vector<Text> notes;         // what was not measured, and why
+  Text subset;                     // which cases were timed, and why
 };
 
 // Measures `yours` (the program judged as `result`) against the bundled
@@ -78,11 +78,10 @@ Ratio ratioOf(const std::vector<double>& yours, const std::vector<double>& its);
 // "on magictour: 3.4x faster than bool_arrays_mrv, 2.1x slower than
 // bitmask_mrv_std_function: between steps 3 and 4 of solutions/README.md",
 // from the rows of `set`; "" when no row is of it.
-std::string placement(const std::string& set, const std::vector<Standing>& rows,
-                      const std::vector<ReadingStep>& path);
+Text placement(const std::string& set, const std::vector<Standing>& rows, const std::vector<ReadingStep>& path);
 
 // The report as the judge prints it: how it was measured, the ratios as a
 // table of solutions by sets, each set's placement.
-std::string standingText(const StandingReport& report, const std::vector<ReadingStep>& path);
+Text standingText(const StandingReport& report, const std::vector<ReadingStep>& path);
 
 }  // namespace judge

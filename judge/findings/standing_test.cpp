@@ -47,23 +47,23 @@ TEST(Standing, ARatioIsTheMedianOfTheRoundsWithTheirSpread) {
 TEST(Standing, PlacesTheFileBetweenItsNearestNeighbours) {
   std::vector<Standing> rows = {row("dancing_links", 30, 28, 33), row("bitmask_mrv_std_function", 2.1, 2.0, 2.3),
                                 row("bool_arrays_mrv", 1 / 3.4, 0.28, 0.31)};
-  EXPECT_EQ(placement("magictour", rows, kPath),
+  EXPECT_EQ(placement("magictour", rows, kPath).english(),
             "on magictour: 3.4x faster than bool_arrays_mrv, 2.1x slower than "
             "bitmask_mrv_std_function: between steps 3 and 4 of solutions/README.md");
-  EXPECT_EQ(placement("forum_hardest", rows, kPath), "");
+  EXPECT_EQ(placement("forum_hardest", rows, kPath).english(), "");
 }
 
 TEST(Standing, WithinFifteenPercentIsLevel) {
   std::vector<Standing> rows = {row("dancing_links", 1.12, 0.9, 1.3), row("bitmask_mrv_std_function", 1.04, 0.97, 1.1),
                                 row("bool_arrays_mrv", 0.1, 0.09, 0.11), row("norvig_propagation", 1.2, 1.1, 1.3)};
-  EXPECT_EQ(placement("magictour", rows, kPath),
+  EXPECT_EQ(placement("magictour", rows, kPath).english(),
             "on magictour: level with bitmask_mrv_std_function (1.04x), 10x faster than "
             "bool_arrays_mrv, 1.2x slower than norvig_propagation: at step 4 of solutions/README.md");
 }
 
 TEST(Standing, FasterThanEveryOneIsPastTheFastest) {
   std::vector<Standing> rows = {row("dancing_links", 0.5, 0.45, 0.55), row("norvig_propagation", 0.25, 0.2, 0.3)};
-  EXPECT_EQ(placement("magictour", rows, kPath),
+  EXPECT_EQ(placement("magictour", rows, kPath).english(),
             "on magictour: 2.0x faster than dancing_links: faster than every bundled solution "
             "timed, past step 7 of solutions/README.md");
 }
@@ -134,7 +134,7 @@ TEST(StandingCopy, ACopyOfABundledFileIsLevelWithIt) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     report = measureStanding(program, result, options, builtWorkspace());
     ASSERT_EQ(report.rows.size(), 2u) << testing::PrintToString(report.notes);
-    measured += standingText(report, {});
+    measured += standingText(report, {}).english();
     if (level(report)) break;
   }
   std::set<std::string> sets;

@@ -27,18 +27,17 @@ bool level(const Standing& row) { return row.ratio < 1.15 && row.ratio > 1 / 1.1
 // How far from 1.0x, either way.
 double distance(const Standing& row) { return std::abs(std::log(row.ratio)); }
 
-std::string stepWords(const std::vector<ReadingStep>& path, const std::string& solution) {
+Text stepWords(const std::vector<ReadingStep>& path, const std::string& solution) {
   std::string step = stepOf(path, solution);
-  return step.empty() ? trf("%s (off the reading path)", {solution}) : trf("step %s", {step});
+  return step.empty() ? said("%s (off the reading path)", {solution}) : said("step %s", {step});
 }
 
 // "between steps 3 and 4", "at step 4", "between step 3 and x (off the reading path)".
-std::string betweenWords(const std::vector<ReadingStep>& path, const std::string& slower,
-                         const std::string& faster) {
+Text betweenWords(const std::vector<ReadingStep>& path, const std::string& slower, const std::string& faster) {
   std::string a = stepOf(path, slower), b = stepOf(path, faster);
-  if (!a.empty() && a == b) return trf("at step %s", {a});
-  if (!a.empty() && !b.empty()) return trf("between steps %s and %s", {a, b});
-  return trf("between %s and %s", {stepWords(path, slower), stepWords(path, faster)});
+  if (!a.empty() && a == b) return said("at step %s", {a});
+  if (!a.empty() && !b.empty()) return said("between steps %s and %s", {a, b});
+  return said("between %s and %s", {stepWords(path, slower), stepWords(path, faster)});
 }
 
 // Where a solution comes on the reading path: its row, or after every row.
@@ -63,8 +62,7 @@ bool anyNearFloor(const std::vector<Standing>& rows) {
 
 }  // namespace
 
-std::string placement(const std::string& set, const std::vector<Standing>& rows,
-                      const std::vector<ReadingStep>& path) {
+Text placement(const std::string& set, const std::vector<Standing>& rows, const std::vector<ReadingStep>& path) {
   const Standing *slower = nullptr, *faster = nullptr, *same = nullptr;  // nearest on each side
   for (const Standing& row : rows) {
     if (row.set != set) continue;
@@ -72,27 +70,25 @@ std::string placement(const std::string& set, const std::vector<Standing>& rows,
     else if (row.ratio < 1 && (!slower || row.ratio > slower->ratio)) slower = &row;
     else if (row.ratio > 1 && (!faster || row.ratio < faster->ratio)) faster = &row;
   }
-  if (!slower && !faster && !same) return "";
-  std::vector<std::string> parts;
-  if (same) parts.push_back(trf("level with %s (%s)", {same->solution, fixed("%.2fx", same->ratio)}));
-  if (slower) parts.push_back(trf("%sx faster than %s", {factor(1 / slower->ratio), slower->solution}));
-  if (faster) parts.push_back(trf("%sx slower than %s", {factor(faster->ratio), faster->solution}));
-  std::string where;
-  if (same) where = trf("at %s", {stepWords(path, same->solution)});
+  if (!slower && !faster && !same) return {};
+  std::vector<Text> parts;
+  if (same) parts.push_back(said("level with %s (%s)", {same->solution, fixed("%.2fx", same->ratio)}));
+  if (slower) parts.push_back(said("%sx faster than %s", {factor(1 / slower->ratio), slower->solution}));
+  if (faster) parts.push_back(said("%sx slower than %s", {factor(faster->ratio), faster->solution}));
+  Text where;
+  if (same) where = said("at %s", {stepWords(path, same->solution)});
   else if (slower && faster) where = betweenWords(path, slower->solution, faster->solution);
-  else if (slower) where = trf("faster than every bundled solution timed, past %s", {stepWords(path, slower->solution)});
-  else where = trf("slower than every bundled solution timed, before %s", {stepWords(path, faster->solution)});
-  std::string list;
-  for (size_t i = 0; i < parts.size(); ++i) list += (i ? trc("list", ", ") : "") + parts[i];
-  return trf("on %s: %s: %s of solutions/README.md", {set, list, where});
+  else if (slower) where = said("faster than every bundled solution timed, past %s", {stepWords(path, slower->solution)});
+  else where = said("slower than every bundled solution timed, before %s", {stepWords(path, faster->solution)});
+  return said("on %s: %s: %s of solutions/README.md", {set, joined(parts, saidc("list", ", ")), where});
 }
 
-std::string standingText(const StandingReport& report, const std::vector<ReadingStep>& path) {
+Text standingText(const StandingReport& report, const std::vector<ReadingStep>& path) {
   /* xgettext:no-c-format */
-  std::string text = "\n" + std::string(tr("Standing: your time / its time on the same cases, measured in this run "
-                                            "(below 1: yours is faster; ± how far the rounds spread; level: within "
-                                            "15% of 1.0x)")) + "\n";
-  text += "  " + trf("cases: %s", {report.subset}) + "\n";
+  Text text = "\n" + said("Standing: your time / its time on the same cases, measured in this run "
+                          "(below 1: yours is faster; ± how far the rounds spread; level: within "
+                          "15% of 1.0x)") + "\n";
+  text += "  " + said("cases: %s", {report.subset}) + "\n";
   std::vector<std::string> sets, solutions;
   std::map<std::pair<std::string, std::string>, const Standing*> at;
   for (const Standing& row : report.rows) {
@@ -105,7 +101,7 @@ std::string standingText(const StandingReport& report, const std::vector<Reading
     return std::make_pair(pathOrder(path, a), a) < std::make_pair(pathOrder(path, b), b);
   });
   if (!report.rows.empty()) {
-    text += padRight(tr("solution"), 26) + " " + padLeft(tr("step"), 5);
+    text += leftAligned(said("solution"), 26) + " " + rightAligned(said("step"), 5);
     for (const std::string& set : sets) text += "  " + padLeft(set, kColumn);
     text += "\n";
     for (const std::string& solution : solutions) {
@@ -121,12 +117,12 @@ std::string standingText(const StandingReport& report, const std::vector<Reading
   if (anyNearFloor(report.rows)) {
     std::string floors;
     for (const auto& [set, micros] : report.floorMicros) floors += " " + set + " " + fixed("%.0f", micros) + " us";
-    text += "  " + trf("~: a time under %sx what a case costs a solution that does nothing "
-                       "(judge/sandbox/does_nothing.cpp:%s): the judge's exchange of the board, not the search, "
-                       "is most of it", {fixed("%.0f", kNearFloor), floors}) + "\n";
+    text += "  " + said("~: a time under %sx what a case costs a solution that does nothing "
+                        "(judge/sandbox/does_nothing.cpp:%s): the judge's exchange of the board, not the search, "
+                        "is most of it", {fixed("%.0f", kNearFloor), floors}) + "\n";
   }
   for (const std::string& set : sets) text += placement(set, report.rows, path) + "\n";
-  for (const std::string& note : report.notes) text += "  " + note + "\n";
+  for (const Text& note : report.notes) text += "  " + note + "\n";
   return text;
 }
 

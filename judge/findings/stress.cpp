@@ -14,6 +14,7 @@
 #include "judge/findings/last_failing.h"
 #include "judge/report/report.h"
 #include "judge/sandbox/sandbox.h"
+#include "messages/json.h"
 
 namespace judge {
 using namespace core;
@@ -42,12 +43,15 @@ std::string generateCommand(uint64_t seed, long number, int givens) {
 struct Batch {
   long firstBlock = 0, blocks = 0;
   std::vector<Case> cases;
-  std::string error;
+  Text error;
 };
+
+// "generated puzzle 7": a stress case's name, for its reader.
+Text generatedPuzzle(long number) { return said("generated puzzle %s", {std::to_string(number)}); }
 
 // Blocks [first, first + blocks) of the seed's puzzles, each case named by its number.
 Batch generateBatch(const std::string& generator, uint64_t seed, long firstBlock, long blocks) {
-  Batch batch{firstBlock, blocks, {}, ""};
+  Batch batch{firstBlock, blocks, {}, {}};
   for (long block = firstBlock; block < firstBlock + blocks; ++block) {
     std::vector<std::string> argv = {generator, "generate", "--seed", std::to_string(seed), "--first",
                                      std::to_string(block * kBlock), "--count", std::to_string(kBlock),
@@ -60,15 +64,15 @@ Batch generateBatch(const std::string& generator, uint64_t seed, long firstBlock
     for (std::string line; status == 0 && std::getline(lines, line);) {
       try {
         Case c = parseCase(line);
-        c.where = trf("generated puzzle %s", {std::to_string(++number)});
+        c.where = generatedPuzzle(++number).english();  // shown again by its number: failureOf
         batch.cases.push_back(std::move(c));
       } catch (const std::exception& e) {
         status = -1, output = e.what();
       }
     }
     if (status != 0 || number != (block + 1) * kBlock) {
-      batch.error = trf("the generator failed (%s, status %s): %s",
-                        {generator, std::to_string(status), output.substr(0, output.find('\n'))});
+      batch.error = said("the generator failed (%s, status %s): %s",
+                         {generator, std::to_string(status), output.substr(0, output.find('\n'))});
       return batch;
     }
   }
@@ -98,10 +102,15 @@ StressFailure failureOf(const SetResult& set, const Batch& batch) {
   failure.failed = *set.failedCase;
   failure.number = batch.firstBlock * kBlock + set.failedCase->index + 1;
   failure.givens = givensOf(batch.firstBlock + set.failedCase->index / kBlock);
-  // "Wrong Answer on generated puzzle 7 (case 7 of 10): why": the batch's count says nothing here.
+  // "Wrong Answer on generated puzzle 7: why", the set's failure ("%s on %s: %s", verdict.cpp) with
+  // the case named by its number alone: the batch's count says nothing here.
   failure.report = set.failure;
-  std::string count = caseCount(size_t(set.failedCase->index), size_t(set.total));
-  if (size_t at = failure.report.find(count); at != std::string::npos) failure.report.erase(at, count.size());
+  const std::vector<Text::Piece>& pieces = set.failure.pieces();
+  if (pieces.size() == 1 && pieces[0].message && pieces[0].message->values.size() == 3) {
+    Message named = *pieces[0].message;
+    named.values[1] = generatedPuzzle(failure.number);
+    failure.report = Text(named);
+  }
   return failure;
 }
 
@@ -121,7 +130,7 @@ StressResult runStress(const Program& program, const StressOptions& options, con
   result.seed = options.seed;
   std::string generator = generatorPath(workspace);
   if (!std::filesystem::exists(generator)) {
-    result.error = trf("the generator %s is not built: make %s", {generator, generator});
+    result.error = said("the generator %s is not built: make %s", {generator, generator});
     return result;
   }
   int limitMs = leetcodeLimitMs(workspace);
@@ -162,35 +171,36 @@ StressResult runStress(const Program& program, const StressOptions& options, con
     StressFailure& f = *result.failure;
     saveLastFailing(program.file,
                     SavedCase{debugPuzzle(f), f.failed.expected,
-                              f.shrunk ? trf("stress %s (seed %s), shrunk to %s empty cells",
-                                             {f.failed.where, std::to_string(result.seed),
-                                              std::to_string(f.shrunk->emptyAfter)})
-                                       : trf("stress %s (seed %s)", {f.failed.where, std::to_string(result.seed)})},
+                              (f.shrunk ? said("stress %s (seed %s), shrunk to %s empty cells",
+                                               {generatedPuzzle(f.number), std::to_string(result.seed),
+                                                std::to_string(f.shrunk->emptyAfter)})
+                                        : said("stress %s (seed %s)", {generatedPuzzle(f.number), std::to_string(result.seed)}))
+                                  .shown()},
                     workspace);
   }
   return result;
 }
 
-std::string stressText(const StressResult& r, const std::string& file) {
-  if (!r.error.empty()) return "\n== " + trf("Stress: not run: %s", {r.error}) + "\n";
+Text stressText(const StressResult& r, const std::string& file) {
+  if (!r.error.empty()) return "\n== " + said("Stress: not run: %s", {r.error}) + "\n";
   std::string seed = std::to_string(r.seed);
-  std::string run = trn("%s generated puzzle in %s, seed %s (STRESS_SEED=%s repeats them)",
-                        "%s generated puzzles in %s, seed %s (STRESS_SEED=%s repeats them)", (unsigned long)r.puzzles,
-                        {std::to_string(r.puzzles), secondsText(r.seconds), seed, seed});
-  if (!r.failure) return "\n== " + trf("Stress: %s: none failed", {run}) + "\n";
+  Text run = saidn("%s generated puzzle in %s, seed %s (STRESS_SEED=%s repeats them)",
+                   "%s generated puzzles in %s, seed %s (STRESS_SEED=%s repeats them)", (unsigned long)r.puzzles,
+                   {std::to_string(r.puzzles), secondsText(r.seconds), seed, seed});
+  if (!r.failure) return "\n== " + said("Stress: %s: none failed", {run}) + "\n";
   const StressFailure& f = *r.failure;
-  std::string text = "\n== " + trf("Stress: %s; %s", {run, f.report}) + "\n" + leetcodeCaseText(f.failed, f.verdict);
-  text += "  " + trf("the generator's puzzle alone: %s", {"build/" + generateCommand(r.seed, f.number, f.givens)}) + "\n";
+  Text text = "\n== " + said("Stress: %s; %s", {run, f.report}) + "\n" + leetcodeCaseText(f.failed, f.verdict);
+  text += "  " + said("the generator's puzzle alone: %s", {"build/" + generateCommand(r.seed, f.number, f.givens)}) + "\n";
   if (!f.failsAlone)
-    text += "  " + std::string(tr("it passes when run alone: it fails only after the puzzles before it in the same "
-                                  "process (state kept between calls?)")) + "\n";
+    text += "  " + said("it passes when run alone: it fails only after the puzzles before it in the same "
+                        "process (state kept between calls?)") + "\n";
   Board puzzle = debugPuzzle(f);
   if (f.shrunk)
-    text += "  " + trf("shrunk from %s empty cells to %s (%s runs), still failing alone:",
-                       {std::to_string(f.shrunk->emptyBefore), std::to_string(f.shrunk->emptyAfter),
-                        std::to_string(f.shrunk->trials)}) + "\n" + toGrid(puzzle);
-  text += "  " + trf("run it alone: %s", {"make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'"}) + "\n";
-  text += "  " + std::string(tr("step through it in gdb:")) + "\n" + debugLine(file, puzzle);
+    text += "  " + said("shrunk from %s empty cells to %s (%s runs), still failing alone:",
+                        {std::to_string(f.shrunk->emptyBefore), std::to_string(f.shrunk->emptyAfter),
+                         std::to_string(f.shrunk->trials)}) + "\n" + toGrid(puzzle);
+  text += "  " + said("run it alone: %s", {"make judge SOLUTION=" + file + " CASE='" + toLine(puzzle) + "'"}) + "\n";
+  text += "  " + said("step through it in gdb:") + "\n" + debugLine(file, puzzle);
   return text;
 }
 
@@ -211,7 +221,7 @@ Json stressJson(const StressResult& r, const std::string& file) {
     failing["debug"] = debugCommand(file, puzzle);
   }
   Json stress = {{"seed", r.seed}, {"puzzles", r.puzzles}, {"seconds", r.seconds}, {"failing_case", failing}};
-  if (!r.error.empty()) stress["error"] = r.error;
+  if (!r.error.empty()) stress["error"] = messages::toJson(r.error);
   return stress;
 }
 

@@ -38,7 +38,7 @@ struct StressFailure {
   int givens = 0;           // the generator's --givens (0: minimal)
   Verdict verdict = Verdict::kAccepted;
   FailedCase failed;        // input, output, expected, stdout
-  std::string report;       // the judge's report of it: reason, boards
+  Text report;              // the judge's report of it: reason, boards
   bool failsAlone = false;  // it fails run alone, in a fresh child
   std::optional<Shrunk> shrunk;
 };
@@ -48,14 +48,14 @@ struct StressResult {
   long puzzles = 0;  // run, the failing one included
   double seconds = 0;
   std::optional<StressFailure> failure;
-  std::string error;  // why the stage could not run (no generator); "" when it ran
+  Text error;  // why the stage could not run (no generator); empty when it ran
 };
 
 // Runs the stage on a built program; never throws for the file's faults.
 StressResult runStress(const Program& program, const StressOptions& options, const Workspace& workspace);
 
 // The stage as the judge prints it, for the file named `file`.
-std::string stressText(const StressResult& result, const std::string& file);
+Text stressText(const StressResult& result, const std::string& file);
 
 // The "stress" member of the JSON report: seed, puzzles, seconds, failing_case
 // (null, or the failing case's members with "puzzle", its 81-character line).

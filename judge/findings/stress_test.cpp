@@ -104,7 +104,7 @@ TEST(Stress, BadValuesAreUsageErrors) {
   EXPECT_EQ(judge({"--stress", "5", file, file}).status, 2);
   Outcome withCase = judge({"--stress", "5", "--case", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", file});
   EXPECT_EQ(withCase.status, 2);
-  EXPECT_EQ(withCase.output, "judge: --stress runs after the sets: not with --case or --debug\n");
+  EXPECT_EQ(withCase.output.rfind("judge: --case excludes --stress\n", 0), 0u) << withCase.output;  // CLI11's words
 }
 
 }  // namespace

@@ -28,9 +28,9 @@ struct Failure : std::runtime_error {
 };
 
 // "Time Limit Exceeded: why", in the reader's language, as the judge's own failures read.
-std::string said(Verdict verdict, const std::string& why) {
+std::string failedWith(Verdict verdict, const std::string& why) {
   // TRANSLATORS: a verdict, then why: "Time Limit Exceeded: the replay stopped after ...".
-  return trf("%s: %s", {verdictWord(verdict), why});
+  return trf("%s: %s", {verdictWord(verdict).shown(), why});
 }
 
 // The puzzles to replay, with the names the page gives them: --case's (its first
@@ -63,7 +63,7 @@ std::vector<Case> choosePuzzles(const ReplayRequest& request, const Workspace& w
 std::string buildReplayProgram(const std::string& file, const Workspace& workspace) {
   std::string dir = workspace.judged + "/replay", toolchain = dir + "/toolchain.sh";
   if (!fs::exists(toolchain)) throw std::runtime_error(trf("%s is missing: build the judge with make", {toolchain}));
-  if (std::optional<std::string> tooLarge = sourceTooLarge(file)) throw Failure(said(Verdict::kCompileError, *tooLarge));
+  if (std::optional<Text> tooLarge = sourceTooLarge(file)) throw Failure(failedWith(Verdict::kCompileError, tooLarge->shown()));
   std::string text = readTextFile(file);
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM, as the judge drops it
   std::string script = workspace.root + "/judge/replay/build_replay.sh";
@@ -96,7 +96,7 @@ std::string buildReplayProgram(const std::string& file, const Workspace& workspa
   std::string first;
   while (std::getline(lines, first) && first.find("error:") == std::string::npos) {}
   if (first.empty()) first = message.empty() ? tr("the compiler failed") : message.substr(0, message.find('\n'));
-  throw Failure(said(Verdict::kCompileError, first) + "\n" + message);
+  throw Failure(failedWith(Verdict::kCompileError, first) + "\n" + message);
 }
 
 // One puzzle replayed in a box of its own: its trace, read from the program's stdout as data.
@@ -104,29 +104,29 @@ explore::Trace replayOne(const std::string& program, const Case& c, int limitMs)
   Child child(program, {c.puzzle}, limitMs);
   std::optional<Answer> answer = child.next(wallLimit(limitMs));
   if (!answer && child.overCpuLimit())
-    throw Failure(said(Verdict::kTimeLimitExceeded, trf("the replay stopped after %s ms of CPU time, its limit, on %s",
+    throw Failure(failedWith(Verdict::kTimeLimitExceeded, trf("the replay stopped after %s ms of CPU time, its limit, on %s",
                                                          {std::to_string(limitMs), c.where})));
   if (!answer && child.timedOut())
-    throw Failure(said(Verdict::kTimeLimitExceeded,
+    throw Failure(failedWith(Verdict::kTimeLimitExceeded,
                        trf("the replay stopped after %s ms of wall-clock time on %s (it waited: sleeping or blocked)",
                            {std::to_string(wallLimit(limitMs).count()), c.where})));
-  if (!answer && child.overMemoryLimit()) throw Failure(said(Verdict::kMemoryLimitExceeded, child.exitReason()));
-  if (!answer && child.overOutputLimit()) throw Failure(said(Verdict::kOutputLimitExceeded, child.exitReason()));
-  if (!answer) throw Failure(said(Verdict::kRuntimeError, trf("on %s: %s", {c.where, child.exitReason()})));
-  std::string out = child.takeStdout(kMaxTraceBytes + 1);
-  if (std::optional<std::string> why = child.finish(wallLimit(limitMs))) throw Failure(said(Verdict::kRuntimeError, *why));
+  if (!answer && child.overMemoryLimit()) throw Failure(failedWith(Verdict::kMemoryLimitExceeded, child.exitReason().shown()));
+  if (!answer && child.overOutputLimit()) throw Failure(failedWith(Verdict::kOutputLimitExceeded, child.exitReason().shown()));
+  if (!answer) throw Failure(failedWith(Verdict::kRuntimeError, trf("on %s: %s", {c.where, child.exitReason().shown()})));
+  std::string out = child.takeStdout(kMaxTraceBytes + 1).shown();
+  if (std::optional<Text> why = child.finish(wallLimit(limitMs))) throw Failure(failedWith(Verdict::kRuntimeError, why->shown()));
   if (out.size() > kMaxTraceBytes)
-    throw Failure(said(Verdict::kRuntimeError, trf("the replay's output on %s is not a trace: more than %s KB",
+    throw Failure(failedWith(Verdict::kRuntimeError, trf("the replay's output on %s is not a trace: more than %s KB",
                                                     {c.where, std::to_string(kMaxTraceBytes >> 10)})));
   std::vector<explore::Puzzle> read;
   try {
     read = explore::fromJson(out, kMaxTraceBytes);
   } catch (const std::invalid_argument& e) {
-    throw Failure(said(Verdict::kRuntimeError, trf("the replay's output on %s is not a trace: %s", {c.where, e.what()})));
+    throw Failure(failedWith(Verdict::kRuntimeError, trf("the replay's output on %s is not a trace: %s", {c.where, e.what()})));
   }
   if (read.size() != 1 || read[0].traces.size() != 1 || read[0].board != c.puzzle ||
       read[0].traces[0].solution != kYoursEntry)
-    throw Failure(said(Verdict::kRuntimeError, trf("the replay's output on %s is not the trace of the puzzle sent", {c.where})));
+    throw Failure(failedWith(Verdict::kRuntimeError, trf("the replay's output on %s is not the trace of the puzzle sent", {c.where})));
   return read[0].traces[0];
 }
 

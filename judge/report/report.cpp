@@ -68,59 +68,15 @@ Json wrongCellsJson(const FailedCase& failed) {
   return cells;
 }
 
-std::string dumpJson(const Json& json) {
-  Json local = json;
-  addLocal(local);
-  return local.dump(2, ' ', false, Json::error_handler_t::replace);
-}
+std::string dumpJson(const Json& json) { return json.dump(2, ' ', false, Json::error_handler_t::replace); }
 
-std::string jsonLine(Json json) {
-  addLocal(json);
-  return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
-}
+std::string jsonLine(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n"; }
 
-void addLocal(Json& json) {
-  if (json.is_array())
-    for (Json& element : json) addLocal(element);
-  if (!json.is_object()) return;
-  Json local = Json::object();
-  for (auto& [key, value] : json.items()) {
-    if (key == "local" || key == "stdout") continue;  // what the program printed is its own
-    if (value.is_string()) {
-      std::string translated = core::local(value.get<std::string>());
-      if (translated != value.get<std::string>()) local[key] = translated;
-    } else if (value.is_array() && !value.empty() &&
-               std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_string(); })) {
-      Json list = Json::array();
-      for (const Json& v : value) list.push_back(core::local(v.get<std::string>()));
-      if (list != value) local[key] = list;
-    } else {
-      addLocal(value);
-    }
-  }
-  if (!local.empty()) json["local"] = local;
-}
-
-bool isVerdictName(const Json& value) { return value.is_string() && verdictNamed(value.get<std::string>()); }
-
-void useLocal(Json& json) {
-  if (json.is_array())
-    for (Json& element : json) useLocal(element);
-  if (!json.is_object()) return;
-  if (json.contains("local") && json["local"].is_object()) {
-    for (auto& [key, translated] : json["local"].items())
-      if (json.contains(key) && json[key].type() == translated.type() && !isVerdictName(json[key]))
-        json[key] = translated;  // a verdict's name is the schema's, which the reader words itself
-    json.erase("local");
-  }
-  for (auto& [key, value] : json.items()) useLocal(value);
-}
-
-std::string secondsText(double s) {
+Text secondsText(double s) {
   std::ostringstream text;
   text.precision(s < 10 ? 2 : 3);
   text << s;
-  return trf("%s s", {text.str()});
+  return said("%s s", {text.str()});
 }
 
 std::string indented(const std::string& text, const std::string& indent) {
@@ -143,18 +99,18 @@ std::string displayName(std::string file) {
   return file;
 }
 
-std::string verdictWords(const FileResult& result) {
+Text verdictWords(const FileResult& result) {
   Verdict verdict = result.leetcodeVerdict();
-  std::string words = verdictWord(verdict);
-  if (verdict == Verdict::kCompileError) return trf("%s — the compiler's message is below", {words});
-  if (verdict == Verdict::kSkipped) return trf("%s, so not judged: %s", {words, result.message});
+  Text words = verdictWord(verdict);
+  if (verdict == Verdict::kCompileError) return said("%s — the compiler's message is below", {words});
+  if (verdict == Verdict::kSkipped) return said("%s, so not judged: %s", {words, result.message});
   TierCount count = leetcodeCount(result);
   // TRANSLATORS: leetcode.cn: "49 / 198 个通过的测试用例"
-  words = trf("%s — %s / %s testcases passed", {words, std::to_string(count.passed), std::to_string(count.total)});
+  words = said("%s — %s / %s testcases passed", {words, std::to_string(count.passed), std::to_string(count.total)});
   const SetResult* set = firstFailingTierSet(result);
   if (!set) return words;
-  return words + trf(" (at %s case %s of %s; details below)",
-                     {set->set, std::to_string(set->passed + 1), std::to_string(set->total)});
+  return words + said(" (at %s case %s of %s; details below)",
+                      {set->set, std::to_string(set->passed + 1), std::to_string(set->total)});
 }
 
 Tables::Tables(const std::vector<std::string>& files) {
@@ -183,7 +139,7 @@ std::string Tables::setHeader() const {
 }
 
 std::string Tables::setRow(const std::string& file, const SetResult& set) const {
-  return setLine(displayName(file), set.set, verdictWord(set.verdict),
+  return setLine(displayName(file), set.set, verdictWord(set.verdict).shown(),
                  std::to_string(set.passed) + "/" + std::to_string(set.total),
                  std::to_string(set.limitMs), timeOrDash(set, set.medianMicros()),
                  timeOrDash(set, set.maxMicros()), megabytes(set, set.maxMemoryKb()));
@@ -196,7 +152,7 @@ std::string Tables::fileHeader() const {
 std::string Tables::fileRow(const FileResult& result) const {
   SetResult tier = mergedTier(result);
   TierCount count = leetcodeCount(result);
-  return fileLine(displayName(result.file), verdictWord(result.leetcodeVerdict()),
+  return fileLine(displayName(result.file), verdictWord(result.leetcodeVerdict()).shown(),
                   std::to_string(count.passed) + "/" + std::to_string(count.total),
                   timeOrDash(tier, tier.medianMicros()), timeOrDash(tier, tier.maxMicros()),
                   megabytes(tier, tier.maxMemoryKb()));
@@ -208,7 +164,8 @@ std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict) {
   text += toLeetCode(failed.input) + "\n";
   if (ran) text += paneLabel(tr("Output:")) + toLeetCode(*failed.output) + "\n";
   if (failed.expected) text += paneLabel(tr("Expected:")) + toLeetCode(*failed.expected) + "\n";
-  if (!failed.stdoutText.empty()) text += std::string(tr("Stdout:")) + "\n" + indented(failed.stdoutText, "  ") + "\n";
+  if (!failed.stdoutText.empty())
+    text += std::string(tr("Stdout:")) + "\n" + indented(failed.stdoutText.shown(), "  ") + "\n";
   return text;
 }
 
@@ -216,47 +173,50 @@ namespace {
 
 // A set's failure paragraph with the returned board's wrong cells in colour: the checker's
 // side-by-side boards in it are the plain ones core::report wrote, written again marked.
-std::string colouredFailure(const SetResult& set) {
+// A set's failure paragraph shown now, with the returned board's wrong cells in colour: the
+// checker's side-by-side boards in it are the plain ones, written again marked.
+Text colouredFailure(const SetResult& set) {
   const std::optional<FailedCase>& failed = set.failedCase;
   if (set.verdict != Verdict::kWrongAnswer || !failed || !failed->output) return set.failure;
   const Board* expected = failed->expected ? &*failed->expected : nullptr;
-  std::string plain = report(failed->reason, failed->input, *failed->output, expected);
-  size_t at = set.failure.find(plain);
+  std::string failure = set.failure.shown(), plain = sideBySide(failed->input, *failed->output, expected).shown();
+  size_t at = failure.find(plain);
   if (at == std::string::npos) return set.failure;
-  return set.failure.substr(0, at) + report(failed->reason, failed->input, *failed->output, expected, true) +
-         set.failure.substr(at + plain.size());
+  return failure.replace(at, plain.size(), sideBySide(failed->input, *failed->output, expected, true).shown());
 }
 
 }  // namespace
 
-std::string failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
-  std::string name = displayName(result.file), text;
+Text failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
+  std::string name = displayName(result.file), message = result.message.english();
+  Text text;
   if (leetcodeTier && result.verdict == Verdict::kCompileError)
     text += "\n== " + name + ": " + verdictWord(Verdict::kCompileError) + "\n" + result.message +
-            (result.message.empty() || result.message.back() != '\n' ? "\n" : "");
+            (message.empty() || message.back() != '\n' ? "\n" : "");
   for (const SetResult& set : result.sets) {
     if (set.leetcodeTier != leetcodeTier) continue;
     if (set.verdict != Verdict::kAccepted) {
-      text += "\n== " + fill(trc("set", "%s on %s: %s"), {name, set.set, colour ? colouredFailure(set) : set.failure}) + "\n";
+      text += "\n== " + saidc("set", "%s on %s: %s", {name, set.set, colour ? colouredFailure(set) : set.failure}) + "\n";
       if (set.failedCase) text += leetcodeCaseText(*set.failedCase, set.verdict);
     }
     if (!set.rerun.empty())
-      text += "\n== " + trf("%s on %s: passed when run again, after %s", {name, set.set, set.rerun}) + "\n";
+      text += "\n== " + said("%s on %s: passed when run again, after %s", {name, set.set, set.rerun}) + "\n";
   }
   return text;
 }
 
 Json failedCaseJson(const std::string& set, const FailedCase& failed) {
-  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", failed.reason}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"wrong_cells", wrongCellsJson(failed)}, {"stdout", failed.stdoutText}, {"memory_kb", failed.memoryKb}};
+  using messages::toJson;
+  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", toJson(failed.reason)}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"wrong_cells", wrongCellsJson(failed)}, {"stdout", toJson(failed.stdoutText)}, {"memory_kb", failed.memoryKb}};
 }
 
 namespace {
 
 Json setJson(const SetResult& set) {
   Json json = Json{{"set", set.set}, {"tier", set.leetcodeTier ? "leetcode" : "stress"}, {"verdict", verdictName(set.verdict)}, {"passed", set.passed}, {"total", set.total}, {"limit_ms", set.limitMs}, {"median_us", timeOrNull(set, set.medianMicros())}, {"max_us", timeOrNull(set, set.maxMicros())}, {"median_memory_kb", memoryOrNull(set, set.medianMemoryKb())}, {"max_memory_kb", memoryOrNull(set, set.maxMemoryKb())}};
-  json["failure"] = set.verdict == Verdict::kAccepted ? nullptr : Json(set.failure);
+  json["failure"] = set.verdict == Verdict::kAccepted ? nullptr : messages::toJson(set.failure);
   json["failing_case"] = set.failedCase ? failedCaseJson(set.set, *set.failedCase) : nullptr;
-  json["rerun"] = set.rerun.empty() ? nullptr : Json(set.rerun);
+  json["rerun"] = set.rerun.empty() ? nullptr : messages::toJson(set.rerun);
   return json;
 }
 
@@ -267,7 +227,7 @@ Json reportJson(const FileResult& result) {
   Json sets = Json::array();
   for (const SetResult& set : result.sets) sets.push_back(setJson(set));
   const SetResult* failing = firstFailingTierSet(result);
-  Json json = Json{{"file", result.file}, {"leetcode_verdict", verdictName(result.leetcodeVerdict())}, {"passed", count.passed}, {"total", count.total}, {"verdict", verdictName(result.verdict)}, {"message", result.message}, {"sets", sets}};
+  Json json = Json{{"file", result.file}, {"leetcode_verdict", verdictName(result.leetcodeVerdict())}, {"passed", count.passed}, {"total", count.total}, {"verdict", verdictName(result.verdict)}, {"message", messages::toJson(result.message)}, {"sets", sets}};
   json["failing_case"] = failing && failing->failedCase ? failedCaseJson(failing->set, *failing->failedCase) : nullptr;
   return json;
 }
@@ -281,12 +241,17 @@ std::optional<Verdict> verdictNamed(const std::string& name) {
 
 namespace {
 
-std::string textOf(const Json& json, const char* key) {
+std::string stringOf(const Json& json, const char* key) {
   return json.contains(key) && json[key].is_string() ? json[key].get<std::string>() : "";
 }
 
+// A member kept for its reader: message ids, or the words a reader was shown.
+Text wordsOf(const Json& json, const char* key) {
+  return json.contains(key) ? messages::textOf(json[key]) : Text();
+}
+
 std::optional<Board> boardOf(const Json& json, const char* key) {
-  std::string text = textOf(json, key);
+  std::string text = stringOf(json, key);
   if (text.empty()) return std::nullopt;
   try {
     return parseBoard(text);
@@ -306,10 +271,10 @@ std::vector<long long> standIns(const Json& set, const char* median, const char*
 FailedCase failedCaseOf(const Json& json) {
   FailedCase failed;
   failed.index = std::max(0, json.value("case", 1) - 1);
-  failed.where = textOf(json, "where"), failed.reason = textOf(json, "reason");
+  failed.where = stringOf(json, "where"), failed.reason = wordsOf(json, "reason");
   failed.input = boardOf(json, "input").value_or(Board{});
   failed.output = boardOf(json, "output"), failed.expected = boardOf(json, "expected");
-  failed.stdoutText = textOf(json, "stdout");
+  failed.stdoutText = wordsOf(json, "stdout");
   failed.memoryKb = json.value("memory_kb", 0LL);
   return failed;
 }
@@ -318,21 +283,21 @@ FailedCase failedCaseOf(const Json& json) {
 
 FileResult resultFromJson(const Json& report) {
   FileResult result;
-  result.file = textOf(report, "file");
-  result.verdict = verdictNamed(textOf(report, "verdict")).value_or(Verdict::kAccepted);
-  result.message = textOf(report, "message");
+  result.file = stringOf(report, "file");
+  result.verdict = verdictNamed(stringOf(report, "verdict")).value_or(Verdict::kAccepted);
+  result.message = wordsOf(report, "message");
   for (const Json& json : report.value("sets", Json::array())) {
     SetResult set;
-    set.set = textOf(json, "set");
-    set.leetcodeTier = textOf(json, "tier") == "leetcode";
+    set.set = stringOf(json, "set");
+    set.leetcodeTier = stringOf(json, "tier") == "leetcode";
     set.limitMs = json.value("limit_ms", 0);
-    set.verdict = verdictNamed(textOf(json, "verdict")).value_or(Verdict::kAccepted);
+    set.verdict = verdictNamed(stringOf(json, "verdict")).value_or(Verdict::kAccepted);
     set.passed = json.value("passed", 0), set.total = json.value("total", 0);
     set.micros = standIns(json, "median_us", "max_us");
     set.memoryKb = standIns(json, "median_memory_kb", "max_memory_kb");
-    set.failure = textOf(json, "failure");
+    set.failure = wordsOf(json, "failure");
     if (json.contains("failing_case") && json["failing_case"].is_object()) set.failedCase = failedCaseOf(json["failing_case"]);
-    set.rerun = textOf(json, "rerun");
+    set.rerun = wordsOf(json, "rerun");
     result.sets.push_back(set);
   }
   return result;

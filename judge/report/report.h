@@ -4,46 +4,39 @@
 // form, Stdout, "Last executed input"), and as one JSON document for an
 // editor, a script or CI (its schema: judge/report/README.md). Each part is
 // one function, so that a new section is one more function here and one more
-// call in each printer.
+// call in each printer. Its words are kept for their reader (core/words.h's
+// Text), in JSON as message ids (messages/json.h), and shown where they are read.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "judge/verdict/verdict.h"
+#include "messages/json.h"
 
 namespace judge {
 using namespace core;
 
 // A JSON value: nlohmann/json's, keeping an object's keys in the order they were set, so that a
 // document reads in the order the text report does.
-using Json = nlohmann::ordered_json;
+using Json = messages::Json;
 
 // The document as the judge prints it: two spaces of indent a level; a byte that is not UTF-8
 // (a solution may print anything) becomes U+FFFD, so the document is always valid UTF-8.
 std::string dumpJson(const Json& json);
-// One line of --json-lines: `json` on one line, its "local" members added, then a newline.
-std::string jsonLine(Json json);
-// The judge's language beside the English (core::speakEnglishKeepingLocal): every object whose
-// members hold a sentence (a string, or a list of strings) gets a member "local" mapping each such
-// key to its translation; none when the judge speaks English (judge/report/README.md).
-void addLocal(Json& json);
-// addLocal's inverse, for a reader in that language: each sentence replaced by its "local"
-// translation where one is kept (a verdict's name stays the schema's), and the "local" members
-// gone (make history ID=N).
-void useLocal(Json& json);
+// One line of --json-lines: `json` on one line, then a newline.
+std::string jsonLine(const Json& json);
 
 // "solutions/dancing_links.cpp" -> "dancing_links"; other paths keep their folders.
 std::string displayName(std::string file);
 
 // "Accepted — 56 / 56 testcases passed", or "Wrong Answer — 12 / 56
 // testcases passed (at project_euler_96 case 3 of 50; details below)".
-std::string verdictWords(const FileResult& result);
+Text verdictWords(const FileResult& result);
 
 // The tables: a set a row (solution, set, verdict, passed, limit, times), or
-// a file a row (its LeetCode verdict) when several files are judged.
+// a file a row (its LeetCode verdict) when several files are judged; shown
+// now, in the language spoken (their columns are padded to its words).
 class Tables {
  public:
   explicit Tables(const std::vector<std::string>& files);
@@ -63,26 +56,27 @@ class Tables {
 };
 
 // A duration in the reader's words: "1.5 s", "12.3 s" (two significant digits under ten seconds).
-std::string secondsText(double seconds);
+Text secondsText(double seconds);
 
 // `text` with `indent` before each of its lines (a program's Stdout, under its
 // heading), without a newline at its end.
 std::string indented(const std::string& text, const std::string& indent);
 
-// What the times in the tables are (in English: tr() it where it is printed).
+// What the times in the tables are (in English: said() or tr() it where it is printed).
 extern const char* const kTimesCover;
 
 // The failing case in LeetCode's words, under the judge's own report of it:
 // "Input" (or, for a crash or a time-out, "Last executed input"), "Output"
 // and "Expected", each one line in LeetCode's array form, then "Stdout".
+// Shown now, in the language spoken: its labels are padded to its words.
 std::string leetcodeCaseText(const FailedCase& failed, Verdict verdict);
 
 // What went wrong in one tier's sets (the LeetCode tier's, or the stress
 // tiers'): each failing set's first failing case; a case that passed only
 // when run again. `compileError`: the compiler's message first. `colour`: a
 // Wrong Answer's returned board with its wrong cells in red (ANSI), for a
-// terminal only (the judge asks isatty).
-std::string failureDetails(const FileResult& result, bool leetcodeTier, bool colour = false);
+// terminal only (the judge asks isatty): shown now, in the language spoken.
+Text failureDetails(const FileResult& result, bool leetcodeTier, bool colour = false);
 
 // The whole report as JSON: "file", "leetcode_verdict", "passed", "total",
 // "verdict", "message", "sets" (each set's verdict, limit and times, and its
@@ -90,7 +84,8 @@ std::string failureDetails(const FileResult& result, bool leetcodeTier, bool col
 Json reportJson(const FileResult& result);
 // The results again from reportJson's document (make history ID=N shows a kept report so): each
 // set's median and largest time and memory stand for its cases' (the document keeps no more), a
-// failing case's boards read back from LeetCode's form. Missing members read as empty.
+// failing case's boards read back from LeetCode's form, its words as kept (messages::textOf:
+// message ids, or the text a reader was shown, messages::shown). Missing members read as empty.
 FileResult resultFromJson(const Json& report);
 // The verdict named so by verdictName ("Wrong Answer"); nullopt for a name it never gives.
 std::optional<Verdict> verdictNamed(const std::string& name);

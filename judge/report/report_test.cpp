@@ -19,6 +19,7 @@
 #include "judge/sandbox/sandbox.h"
 #include "judge/test_support.h"
 #include "core/testcases.h"
+#include "messages/json.h"
 
 namespace judge {
 using namespace core;
@@ -192,11 +193,11 @@ TEST(JsonReport, ReadBackPrintsTheSameReport) {
   Json document = reportJson(original);
   FileResult back = resultFromJson(document);
   EXPECT_EQ(dumpJson(reportJson(back)), dumpJson(document));
-  for (bool leetcode : {true, false}) EXPECT_EQ(failureDetails(back, leetcode), failureDetails(original, leetcode));
+  for (bool leetcode : {true, false}) EXPECT_EQ(failureDetails(back, leetcode).english(), failureDetails(original, leetcode).english());
   Tables tables({"mine.cpp"});
   for (size_t i = 0; i < original.sets.size(); ++i)
     EXPECT_EQ(tables.setRow("mine.cpp", back.sets[i]), tables.setRow("mine.cpp", original.sets[i]));
-  EXPECT_EQ(verdictWords(back), verdictWords(original));
+  EXPECT_EQ(verdictWords(back).english(), verdictWords(original).english());
   EXPECT_EQ(verdictNamed("Time Limit Exceeded"), Verdict::kTimeLimitExceeded);
   EXPECT_FALSE(verdictNamed("Pending"));
 }
@@ -205,10 +206,10 @@ TEST(JsonReport, ReadBackPrintsTheSameReport) {
 // message does, so that a blank line, not the summary, follows it.
 TEST(TextReport, ACompileErrorsMessageEndsItsLineWhoeverWroteIt) {
   FileResult judges{"f.cpp", Verdict::kCompileError, "f.cpp: the file is empty; LeetCode calls Solution().solveSudoku(board).", {}};
-  EXPECT_EQ(failureDetails(judges, true),
+  EXPECT_EQ(failureDetails(judges, true).english(),
             "\n== f: Compile Error\nf.cpp: the file is empty; LeetCode calls Solution().solveSudoku(board).\n");
   FileResult compilers{"f.cpp", Verdict::kCompileError, "f.cpp:1:1: error: expected unqualified-id\n1 error generated.\n", {}};
-  EXPECT_EQ(failureDetails(compilers, true),
+  EXPECT_EQ(failureDetails(compilers, true).english(),
             "\n== f: Compile Error\nf.cpp:1:1: error: expected unqualified-id\n1 error generated.\n");
 }
 
@@ -223,7 +224,7 @@ TEST(JsonReport, ACompileErrorCarriesTheCompilersMessage) {
 
 // --json-lines (make serve's page reads it): every line one JSON object, "event" its first key;
 // the verdict before any stress set; the failing case's wrong cells those of core::wrongCells;
-// the last line the --json document.
+// the last line the --json document, its sentences message ids that read as --json's English.
 TEST(JsonLines, OneObjectALineTheVerdictFirstTheDocumentLast) {
   int status = 0;
   std::string file = kFixtures + "debug_prints_wrong.cpp";
@@ -264,8 +265,11 @@ TEST(JsonLines, OneObjectALineTheVerdictFirstTheDocumentLast) {
   EXPECT_EQ(keys, documentKeys);
   Json failingThen = done.at("report").at("failing_case"), failingNow = document.at("failing_case");
   failingThen.erase("memory_kb"), failingNow.erase("memory_kb");  // measured, each run its own
-  EXPECT_EQ(failingThen, failingNow);
-  EXPECT_EQ(judgeOutput({"--json-lines", "--json", file}, status), "judge: --json-lines reports one file, without --json\n");
+  EXPECT_TRUE(failingThen.at("reason").contains("msgid")) << failingThen.dump();
+  EXPECT_EQ(messages::inEnglish(failingThen), failingNow);
+  std::string both = judgeOutput({"--json-lines", "--json", file}, status);
+  EXPECT_EQ(status, 2);
+  EXPECT_EQ(both.rfind("judge: --json excludes --json-lines\n", 0), 0u) << both;  // CLI11's words
 }
 
 // The side-by-side boards' wrong cells in colour on a terminal, and no escape in a pipe.

@@ -237,12 +237,12 @@ int endSignal(const process::Status& status) {
   return signal;
 }
 
-std::string endReason(const process::Status& status) {
+Text endReason(const process::Status& status) {
   int signal = endSignal(status);
-  if (signal == SIGSYS && sandboxOn) return tr(kCreatedProcess);
-  if (signal) return trf("killed by signal %s (%s)", {std::to_string(signal), strsignal(signal)});
-  if (status.code() == 0) return tr("exited (status 0) before answering every case");
-  return trf("exit code %s", {std::to_string(status.code())});
+  if (signal == SIGSYS && sandboxOn) return said(kCreatedProcess);
+  if (signal) return said("killed by signal %s (%s)", {std::to_string(signal), strsignal(signal)});
+  if (status.code() == 0) return said("exited (status 0) before answering every case");
+  return said("exit code %s", {std::to_string(status.code())});
 }
 
 // Which limit a tree's usage passed, if any.

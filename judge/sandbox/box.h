@@ -59,9 +59,9 @@ void reapOrphanedInit(const Launched& launched);
 void killTree(const Launched& launched, core::process::Status& status);
 
 // The signal that ended a boxed process (bwrap exits 128 + N for its command's signal N), or 0;
-// and how it ended, in the judge's words.
+// and how it ended, in the judge's words (kept for its reader: core/words.h).
 int endSignal(const core::process::Status& status);
-std::string endReason(const core::process::Status& status);
+Text endReason(const core::process::Status& status);
 
 // Which limit a tree's usage passed, if any, and that limit in words.
 enum class Over { kNothing, kCpu, kProcesses, kMemory };

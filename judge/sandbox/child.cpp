@@ -245,7 +245,7 @@ bool Child::waitForExit(Clock::time_point deadline) {
   return true;
 }
 
-std::optional<std::string> Child::finish(std::chrono::milliseconds wall) {
+std::optional<Text> Child::finish(std::chrono::milliseconds wall) {
   if (pid_ <= 0) return std::nullopt;
   shutdown(puzzleFd_, SHUT_WR);  // the runner reads the end of its puzzles and returns from main
   // The exit (destructors, ASan's and LSan's checks of the whole heap) is no case: it gets at
@@ -254,34 +254,34 @@ std::optional<std::string> Child::finish(std::chrono::milliseconds wall) {
   cpuLimitMicros_ = std::max(cpuLimitMicros_, kExitCpuMicros);
   if (waitForExit(Clock::now() + wall) && status_.succeeded())
     return std::nullopt;
-  return trf("after the last answer: %s", {exitReason()});
+  return said("after the last answer: %s", {exitReason()});
 }
 
-std::string Child::exitReason() const {
-  std::string reason;
+Text Child::exitReason() const {
+  Text reason;
   switch (stop_) {
-    case Stop::kWall: reason = tr("still running at the wall-clock limit (killed)"); break;
-    case Stop::kCpu: reason = tr("passed the CPU time limit (killed)"); break;
+    case Stop::kWall: reason = said("still running at the wall-clock limit (killed)"); break;
+    case Stop::kCpu: reason = said("passed the CPU time limit (killed)"); break;
     case Stop::kMemory:
-      reason = trf("its processes held more than %s MB of memory, the limit (killed)",
-                   {std::to_string(limits_.memoryKb >> 10)});
+      reason = said("its processes held more than %s MB of memory, the limit (killed)",
+                    {std::to_string(limits_.memoryKb >> 10)});
       break;
     case Stop::kOutput:
-      reason = trf("wrote %s MB or more to stdout or stderr, the limit (killed)",
-                   {std::to_string(limits_.outputBytes >> 20)});
+      reason = said("wrote %s MB or more to stdout or stderr, the limit (killed)",
+                    {std::to_string(limits_.outputBytes >> 20)});
       break;
     case Stop::kProcesses:
-      reason = trf("ran more than %s processes at once, the limit (killed)", {std::to_string(kRunnerProcesses)});
+      reason = said("ran more than %s processes at once, the limit (killed)", {std::to_string(kRunnerProcesses)});
       break;
     case Stop::kEarlyAnswer:
-      reason = trf("wrote an answer before its case was sent (case %s)", {std::to_string(sent_ + 1)});
+      reason = said("wrote an answer before its case was sent (case %s)", {std::to_string(sent_ + 1)});
       break;
-    case Stop::kMalformed: reason = tr("wrote something other than an answer on file descriptor 3"); break;
-    case Stop::kMute: reason = tr("stopped reading its puzzles"); break;
-    case Stop::kAbandoned: reason = tr("not needed any more: an earlier part of its set failed (killed)"); break;
+    case Stop::kMalformed: reason = said("wrote something other than an answer on file descriptor 3"); break;
+    case Stop::kMute: reason = said("stopped reading its puzzles"); break;
+    case Stop::kAbandoned: reason = said("not needed any more: an earlier part of its set failed (killed)"); break;
     case Stop::kNone:
-      reason = overOutputLimit() ? trf("wrote %s MB to stdout or stderr, the limit: %s",
-                                       {std::to_string(limits_.outputBytes >> 20), box::endReason(status_)})
+      reason = overOutputLimit() ? said("wrote %s MB to stdout or stderr, the limit: %s",
+                                        {std::to_string(limits_.outputBytes >> 20), box::endReason(status_)})
                                  : box::endReason(status_);
       break;
   }
@@ -305,12 +305,12 @@ bool Child::overOutputLimit() const {
   return box::endSignal(status_) == SIGXFSZ || outputFull();
 }
 
-std::string Child::takeStdout(size_t maxBytes) {
+Text Child::takeStdout(size_t maxBytes) {
   off_t size = lseek(stdout_, 0, SEEK_END);
-  if (size <= 0) return "";
-  std::string text = printable(box::readFile(stdout_, 0, maxBytes).substr(0, maxBytes), maxBytes);
+  if (size <= 0) return {};
+  Text text = printable(box::readFile(stdout_, 0, maxBytes).substr(0, maxBytes), maxBytes);
   if (size > off_t(maxBytes))
-    text += "\n" + trf("[... %s more bytes not shown]", {std::to_string(size - off_t(maxBytes))});
+    text += "\n" + said("[... %s more bytes not shown]", {std::to_string(size - off_t(maxBytes))});
   // The child shares this file's offset: back to 0, its next write starts the file again.
   if (ftruncate(stdout_, 0) != 0 || lseek(stdout_, 0, SEEK_SET) != 0) text += "\n[stdout not reset]";
   return text;

@@ -101,11 +101,11 @@ std::optional<std::string> sandboxProblem() {
   return problem;
 }
 
-std::optional<std::string> sourceTooLarge(const std::string& file) {
+std::optional<Text> sourceTooLarge(const std::string& file) {
   struct stat info {};
   if (stat(file.c_str(), &info) != 0 || info.st_size <= kMaxSourceBytes) return std::nullopt;
-  return trf("the source is %s bytes; the limit is %s bytes (%s KiB)",
-             {std::to_string(info.st_size), std::to_string(kMaxSourceBytes), std::to_string(kMaxSourceBytes >> 10)});
+  return said("the source is %s bytes; the limit is %s bytes (%s KiB)",
+              {std::to_string(info.st_size), std::to_string(kMaxSourceBytes), std::to_string(kMaxSourceBytes >> 10)});
 }
 
 int runCommand(const std::vector<std::string>& argv, const Mounts& mounts, std::string& output) {

@@ -28,6 +28,7 @@
 
 #include "core/board.h"
 #include "core/process/process.h"
+#include "core/words.h"
 #include "judge/sandbox/process_tree.h"
 
 namespace judge {
@@ -125,18 +126,18 @@ class Child {
   // After the last answer: lets the child end (its puzzle channel closed)
   // and checks how. Nullopt when it exited with status 0; otherwise why not
   // (a sanitizer's report at exit, a crash in a destructor, a limit).
-  std::optional<std::string> finish(std::chrono::milliseconds wall);
+  std::optional<Text> finish(std::chrono::milliseconds wall);
 
   // Why the child failed: "killed by signal 11 (Segmentation fault)", "exit
   // code 1", a limit, an answer before its case ... with the last lines of
-  // its stderr (made printable), if any.
-  std::string exitReason() const;
+  // its stderr (made printable), if any; kept for its reader (core/words.h).
+  Text exitReason() const;
 
   // What the child wrote on its stdout since the last call (the runner
   // flushes it before each answer, so after next() it is that case's), made
   // printable: at most `maxBytes` of it, then a note of how much more. The
   // file is emptied, so a set's prints never fill the disk.
-  std::string takeStdout(size_t maxBytes);
+  Text takeStdout(size_t maxBytes);
 
  private:
   enum class Stop { kNone, kWall, kCpu, kMemory, kOutput, kProcesses, kEarlyAnswer, kMalformed, kMute, kAbandoned };
@@ -179,7 +180,7 @@ struct Mounts {
 
 // "solution.cpp is 52428800 bytes; the limit is 262144" when `file` is
 // larger than kMaxSourceBytes, else nullopt.
-std::optional<std::string> sourceTooLarge(const std::string& file);
+std::optional<Text> sourceTooLarge(const std::string& file);
 
 // Runs the compile command `argv` in the sandbox, with the compile limits,
 // stdin from /dev/null; stdout and stderr, made printable and capped, go to

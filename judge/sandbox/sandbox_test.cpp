@@ -98,8 +98,8 @@ bool eventually(const std::function<bool()>& done, std::chrono::seconds most) {
 }
 
 std::string everyReport(const FileResult& result) {
-  std::string text = result.message;
-  for (const SetResult& set : result.sets) text += set.failure + "\n";
+  std::string text = result.message.english();
+  for (const SetResult& set : result.sets) text += set.failure.english() + "\n";
   return text;
 }
 
@@ -156,7 +156,7 @@ INSTANTIATE_TEST_SUITE_P(Files, Hostile, testing::ValuesIn(hostileFiles()),
 TEST(SandboxedCompileThorough, ACompileBombIsStoppedAtTheWholeMemoryLimit) {
   FileResult result = judgeFile(kHostile + "/compile_bomb.cpp", {});
   EXPECT_EQ(result.verdict, Verdict::kCompileError);
-  EXPECT_NE(result.message.find("held more than 2048 MB of memory, its limit (stopped)"), std::string::npos)
+  EXPECT_NE(result.message.english().find("held more than 2048 MB of memory, its limit (stopped)"), std::string::npos)
       << result.message;
 }
 
@@ -167,7 +167,7 @@ TEST(SandboxedCompile, RefusesASourceOverTheSizeLimit) {
   fs::resize_file(file, 50 << 20);
   FileResult result = judgeFile(file, {});
   EXPECT_EQ(result.verdict, Verdict::kCompileError);
-  EXPECT_NE(result.message.find("the limit is 262144 bytes"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.english().find("the limit is 262144 bytes"), std::string::npos) << result.message;
   fs::remove(file);
 }
 

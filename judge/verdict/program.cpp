@@ -49,7 +49,7 @@ Program failedBuild(Program program, const std::string& failed) {
   int status = 0;
   in >> status;
   in.ignore(1);
-  program.message.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  program.message = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   program.verdict = status == kSkippedExit ? Verdict::kSkipped : Verdict::kCompileError;
   return program;
 }
@@ -74,8 +74,8 @@ std::string declaredAfter(const std::string& line, size_t after) {
 }
 
 // The classes and structs `text` declares, as "class solution (line 3)".
-std::vector<std::string> declaredClasses(const std::string& text) {
-  std::vector<std::string> found;
+std::vector<Text> declaredClasses(const std::string& text) {
+  std::vector<Text> found;
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -85,7 +85,7 @@ std::vector<std::string> declaredClasses(const std::string& text) {
       for (const std::string keyword : {"class", "struct"}) {
         if (line.compare(at, keyword.size(), keyword) != 0) continue;
         std::string name = declaredAfter(line, at + keyword.size());
-        if (!name.empty()) found.push_back(trf("%s %s (line %s)", {keyword, name, std::to_string(number)}));
+        if (!name.empty()) found.push_back(said("%s %s (line %s)", {keyword, name, std::to_string(number)}));
       }
     }
   }
@@ -94,16 +94,14 @@ std::vector<std::string> declaredClasses(const std::string& text) {
 
 // One line for a file the driver could not call: what it has instead of
 // `class Solution` with `void solveSudoku(vector<vector<char>>&)`.
-std::string missingSolution(const std::string& name, const std::string& text) {
+Text missingSolution(const std::string& name, const std::string& text) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-    return trf("%s: the file is empty; LeetCode calls Solution().solveSudoku(board).", {name});
-  std::vector<std::string> classes = declaredClasses(text);
+    return said("%s: the file is empty; LeetCode calls Solution().solveSudoku(board).", {name});
+  std::vector<Text> classes = declaredClasses(text);
   if (classes.empty())
-    return trf("%s: no class Solution, and no other class; LeetCode calls Solution().solveSudoku(board).", {name});
-  std::string list;
-  for (const std::string& c : classes) list += (list.empty() ? "" : ", ") + c;
-  return trf("%s: no class Solution; found %s instead. LeetCode calls Solution().solveSudoku(board).",
-             {name, list});
+    return said("%s: no class Solution, and no other class; LeetCode calls Solution().solveSudoku(board).", {name});
+  return said("%s: no class Solution; found %s instead. LeetCode calls Solution().solveSudoku(board).",
+              {name, joined(classes, ", ")});
 }
 
 bool mentions(const std::string& message, const std::string& what) {
@@ -159,20 +157,20 @@ std::string withoutDriverDiagnostics(const std::string& message) {
 // The compiler's message, made to speak of the user's file only: an error in the driver alone
 // is put in the user's terms (a main() of its own, no Solution class, no solveSudoku); where the
 // file has errors of its own, they are the message; no path of the build appears.
-std::string explainCompileError(std::string message, const std::string& name,
-                                const std::string& text, const Workspace& workspace) {
+Text explainCompileError(std::string message, const std::string& name, const std::string& text,
+                         const Workspace& workspace) {
   bool fileErrors = errorsInTheFile(message);
   bool driverOnly = !fileErrors && mentions(message, std::string(kDriver) + ":");
   if (driverOnly && mentions(message, "main") &&
       (mentions(message, "previous definition") || mentions(message, "previous declaration")))
-    return trf("%s: defines main(); LeetCode supplies main() (its driver calls "
-               "Solution().solveSudoku(board)), so a submission must not define one.", {name});
+    return said("%s: defines main(); LeetCode supplies main() (its driver calls "
+                "Solution().solveSudoku(board)), so a submission must not define one.", {name});
   if (driverOnly && (mentions(message, "undeclared identifier 'Solution'") ||
                      mentions(message, "'Solution' was not declared")))
     return missingSolution(name, text);
   if (driverOnly && mentions(message, "solveSudoku"))
-    return trf("%s: class Solution has no public void solveSudoku(vector<vector<char>>& board), "
-               "which LeetCode calls.", {name}) + "\n" + message;
+    return said("%s: class Solution has no public void solveSudoku(vector<vector<char>>& board), "
+                "which LeetCode calls.", {name}) + "\n" + message;
   if (fileErrors) message = withoutDriverDiagnostics(message);
   for (const std::string& path : {workspace.judged + "/bin/", workspace.judged + "/"})
     for (size_t at; (at = message.find(path)) != std::string::npos;) message.erase(at, path.size());
@@ -190,7 +188,7 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   if (!fs::is_regular_file(status))
     throw std::runtime_error(fs::exists(status) ? trf("%s: not a regular file (a solution is a .cpp file)", {file})
                                                 : trf("%s: no such file", {file}));
-  if (std::optional<std::string> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
+  if (std::optional<Text> tooLarge = sourceTooLarge(file))  // a Compile Error, not cached
     return {file, Verdict::kCompileError, "", file + ": " + *tooLarge + "\n"};
   std::string text = readTextFile(file);
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a BOM stays behind in a paste
@@ -205,6 +203,7 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
   // A compile stopped at a limit: a Compile Error, but not cached (the limit's wall clock depends
   // on the machine's load: the next judge compiles it again); the compiler's own words are.
   bool stopped = false;
+  std::string message;  // the compiler's own, until it is explained
   if (!fs::exists(failed)) {
     writeWhole(base + ".cpp", text);  // the text the key was made from (another judge may be writing it too)
     std::string script = workspace.root + "/judge/sandbox/build_solution.sh";
@@ -213,16 +212,15 @@ Program buildProgram(const std::string& file, const Workspace& workspace) {
     // repository or the system's /etc).
     Mounts mounts{{workspace.root + "/judge/sandbox", workspace.root + "/core/prelude.h", workspace.judged},
                   {workspace.judged + "/bin"}};
-    int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts,
-                            program.message);
+    int status = runCommand({script, toolchain, base + ".cpp", file, program.path}, mounts, message);
     if (status == 0) return program;
     stopped = status == kLimitExit;
-    if (!stopped) writeWhole(failed, std::to_string(status) + "\n" + program.message);
+    if (!stopped) writeWhole(failed, std::to_string(status) + "\n" + message);
   }
-  if (stopped) program.verdict = Verdict::kCompileError;
+  if (stopped) program.verdict = Verdict::kCompileError, program.message = message;
   else program = failedBuild(program, failed);
   if (program.verdict == Verdict::kCompileError)
-    program.message = explainCompileError(program.message, file, text, workspace);
+    program.message = explainCompileError(program.message.english(), file, text, workspace);
   return program;
 }
 

@@ -12,9 +12,10 @@
 
 #include "core/catalog.h"
 #include "core/checker.h"
-#include "judge/sandbox/sandbox.h"
 #include "core/testcases.h"
 #include "core/words.h"
+#include "judge/sandbox/sandbox.h"
+#include "judge/verdict/shared_set.h"
 
 namespace judge {
 using namespace core;
@@ -27,66 +28,85 @@ std::string relativeTo(const std::string& root, const std::string& path) {
 }
 
 // "testcases/magictour.txt:9 (case 3 of 200)"
-std::string caseName(const Case& c, size_t index, size_t total, const Workspace& workspace) {
+Text caseName(const Case& c, size_t index, size_t total, const Workspace& workspace) {
   return relativeTo(workspace.root, c.where) + caseCount(index, total);
 }
 
-std::string timeLimitReason(long long micros, int limitMs) {
-  return trf("the case took %s ms of CPU time; the limit is %s ms per case",
-             {std::to_string(micros / 1000), std::to_string(limitMs)});
+Text timeLimitReason(long long micros, int limitMs) {
+  return said("the case took %s ms of CPU time; the limit is %s ms per case",
+              {std::to_string(micros / 1000), std::to_string(limitMs)});
 }
 
-std::string stoppedReason(int limitMs) {
-  return trf("stopped when the case had used %s ms of CPU time, the limit per case", {std::to_string(limitMs)});
+Text stoppedReason(int limitMs) {
+  return said("stopped when the case had used %s ms of CPU time, the limit per case", {std::to_string(limitMs)});
 }
 
-std::string watchdogReason(int limitMs) {
-  return trf("no answer after %s ms of wall time (killed); the limit is %s ms of CPU time per case",
-             {std::to_string(wallLimit(limitMs).count()), std::to_string(limitMs)});
+Text watchdogReason(int limitMs) {
+  return said("no answer after %s ms of wall time (killed); the limit is %s ms of CPU time per case",
+              {std::to_string(wallLimit(limitMs).count()), std::to_string(limitMs)});
+}
+
+// A child's exit reason (sandbox.h) split after its first line: how it ended, then the last lines
+// of its stderr, which are literal text (its messages hold no line break).
+std::pair<Text, Text> firstLineAndRest(const Text& text) {
+  Text first, rest;
+  bool broken = false;
+  for (const Text::Piece& piece : text.pieces()) {
+    size_t at = piece.message || broken ? std::string::npos : piece.literal.find('\n');
+    if (broken) rest += piece.message ? Text(*piece.message) : Text(piece.literal);
+    else if (piece.message) first += Text(*piece.message);
+    else if (at == std::string::npos) first += piece.literal;
+    else first += piece.literal.substr(0, at), rest += piece.literal.substr(at), broken = true;
+  }
+  return {first, rest};
 }
 
 struct CaseVerdict {
   Verdict verdict = Verdict::kAccepted;
-  std::string why;         // for a failure: the reason, then the boards or the puzzle
+  Text reason;             // for a failure: why, one line
+  Text details;            // then the boards or the puzzle, from a new line
   long long micros = -1;   // CPU time of the case (the tree's, from outside), when it answered
   std::optional<Board> output;  // the board it answered, when it did
   long long memoryKb = 0;  // the tree's peak memory in the case
 };
 
+CaseVerdict ended(Verdict verdict, const Child& child, const Text& puzzle, long long memory) {
+  auto [first, rest] = firstLineAndRest(child.exitReason());
+  return {verdict, first, rest + puzzle, -1, std::nullopt, memory};
+}
+
 // Waits for the child's answer to `c` and judges it: time first, then the checker.
 CaseVerdict judgeCase(Child& child, const Case& c, int limitMs) {
-  std::string puzzle = "\n  " + trf("puzzle: %s", {toLine(c.puzzle)});
+  Text puzzle = "\n  " + said("puzzle: %s", {toLine(c.puzzle)});
   std::optional<Answer> answer = child.next(wallLimit(limitMs));
   long long memory = answer ? answer->memoryKb : child.memoryKb();
   if (!answer && child.overCpuLimit())
-    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs) + puzzle, -1, std::nullopt, memory};
+    return {Verdict::kTimeLimitExceeded, stoppedReason(limitMs), puzzle, -1, std::nullopt, memory};
   if (!answer && child.timedOut())
-    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs) + puzzle, -1, std::nullopt, memory};
-  if (!answer && child.overMemoryLimit())
-    return {Verdict::kMemoryLimitExceeded, child.exitReason() + puzzle, -1, std::nullopt, memory};
-  if (!answer && child.overOutputLimit())
-    return {Verdict::kOutputLimitExceeded, child.exitReason() + puzzle, -1, std::nullopt, memory};
-  if (!answer) return {Verdict::kRuntimeError, child.exitReason() + puzzle, -1, std::nullopt, memory};
+    return {Verdict::kTimeLimitExceeded, watchdogReason(limitMs), puzzle, -1, std::nullopt, memory};
+  if (!answer && child.overMemoryLimit()) return ended(Verdict::kMemoryLimitExceeded, child, puzzle, memory);
+  if (!answer && child.overOutputLimit()) return ended(Verdict::kOutputLimitExceeded, child, puzzle, memory);
+  if (!answer) return ended(Verdict::kRuntimeError, child, puzzle, memory);
   if (answer->cpuMicros > limitMs * 1000LL)
-    return {Verdict::kTimeLimitExceeded, timeLimitReason(answer->cpuMicros, limitMs) + puzzle,
+    return {Verdict::kTimeLimitExceeded, timeLimitReason(answer->cpuMicros, limitMs), puzzle,
             answer->cpuMicros, std::nullopt, memory};  // LeetCode shows no output past the limit
   const Board* expected = c.solution ? &*c.solution : nullptr;
-  std::string reason = check(c.puzzle, answer->board, expected);
+  Text reason = brokenRule(c.puzzle, answer->board, expected);
   if (!reason.empty())
-    return {Verdict::kWrongAnswer, report(reason, c.puzzle, answer->board, expected),
+    return {Verdict::kWrongAnswer, reason, "\n" + sideBySide(c.puzzle, answer->board, expected),
             answer->cpuMicros, answer->board, memory};
-  return {Verdict::kAccepted, "", answer->cpuMicros, std::nullopt, memory};
+  return {Verdict::kAccepted, {}, {}, answer->cpuMicros, std::nullopt, memory};
 }
 
 // "Time Limit Exceeded on testcases/magictour.txt:9 (case 3 of 200): why".
-std::string failureText(const CaseVerdict& judged, const std::vector<Case>& cases, size_t i,
-                        const Workspace& workspace) {
-  return trf("%s on %s: %s", {verdictWord(judged.verdict), caseName(cases[i], i, cases.size(), workspace), judged.why});
+Text failureText(const CaseVerdict& judged, const std::vector<Case>& cases, size_t i, const Workspace& workspace) {
+  return said("%s on %s: %s", {verdictWord(judged.verdict), caseName(cases[i], i, cases.size(), workspace),
+                               judged.reason + judged.details});
 }
 
 FailedCase failedCase(const CaseVerdict& judged, const Case& c, size_t index, Child& child,
                       const Workspace& workspace) {
-  return {int(index), relativeTo(workspace.root, c.where), judged.why.substr(0, judged.why.find('\n')),
+  return {int(index), relativeTo(workspace.root, c.where), judged.reason,
           c.puzzle, judged.output, c.solution, child.takeStdout(kStdoutShown), judged.memoryKb};
 }
 
@@ -97,33 +117,6 @@ std::vector<Board> puzzlesFrom(const std::vector<Case>& cases, size_t first) {
   return puzzles;
 }
 
-// A worker takes part of a running set only if at least this many of its cases are ahead: a
-// child's start (the box, the sanitizers' runtime) is not worth fewer.
-constexpr size_t kLeastShared = 8;
-
-// The cases of a set one child judges: from `begin` to `end`, which a worker with no set of its
-// own may lower to take the cases after it (judgeProgram: a stress set that does not count is
-// shared so). `at` is the case the child runs now; `stop` is set when an earlier part of the
-// same set failed, so that the rest of this part is not needed.
-struct Part {
-  std::mutex lock;
-  size_t begin = 0, at = 0, end = 0;
-  std::atomic<bool> stop{false};
-  SetResult result;
-};
-
-// The cases after the one the part's child runs now that are still its own (under its lock).
-size_t casesAhead(const Part& part) { return part.stop || part.end <= part.at + 1 ? 0 : part.end - part.at - 1; }
-
-// Whether case `i` is still this part's to judge (and then it is the one its child runs).
-bool stillMine(Part* part, size_t i, size_t total) {
-  if (!part) return i < total;
-  std::lock_guard<std::mutex> hold(part->lock);
-  if (i >= part->end || part->stop) return false;
-  part->at = i;
-  return true;
-}
-
 // Runs one set in one child: the cases in order until the first failure. A
 // case over the time limit runs once more, in a fresh child that goes on from
 // it: a machine's hiccup must not decide a verdict. With `part`, only its cases.
@@ -131,7 +124,7 @@ SetResult judgeSet(const std::string& program, const std::string& set,
                    const std::vector<Case>& cases, int limitMs, const JudgeOptions& options,
                    const Workspace& workspace, const JudgeEvents& events, Part* part = nullptr) {
   size_t begin = part ? part->begin : 0;
-  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, {}, "", {}, "", {}};
+  SetResult result{set, false, limitMs, Verdict::kAccepted, 0, int(cases.size()), {}, {}, {}, {}, {}, {}};
   auto start = [&](size_t from) {
     auto child = std::make_unique<Child>(program, puzzlesFrom(cases, from), limitMs);
     if (part) child->abandonWhen(part->stop);  // an earlier part failed: not even this case counts
@@ -145,10 +138,10 @@ SetResult judgeSet(const std::string& program, const std::string& set,
     if (part && part->stop) break;  // whatever its case's verdict: the part is not needed
     if (judged.verdict == Verdict::kTimeLimitExceeded && options.rerunTimeLimit) {
       child = start(i);
-      std::string first = judged.why.substr(0, judged.why.find('\n'));
+      Text first = judged.reason;
       judged = judgeCase(*child, cases[i], limitMs);
       if (judged.verdict == Verdict::kTimeLimitExceeded)
-        judged.why = trf("twice; first %s, then %s", {first, judged.why});
+        judged.reason = said("twice; first %s, then %s", {first, judged.reason});
       else if (result.reruns.push_back(i); result.rerun.empty())
         result.rerun = caseName(cases[i], i, cases.size(), workspace) + ": " + first;
     }
@@ -166,81 +159,13 @@ SetResult judgeSet(const std::string& program, const std::string& set,
   }
   // A sanitizer report at exit (a global's destructor) fails the set too.
   bool allMine = result.verdict == Verdict::kAccepted && (!part || !part->stop);
-  std::optional<std::string> exit = allMine ? child->finish(wallLimit(limitMs)) : std::nullopt;
+  std::optional<Text> exit = allMine ? child->finish(wallLimit(limitMs)) : std::nullopt;
   if (exit) {
     result.verdict = Verdict::kRuntimeError;
-    result.failure = std::string(verdictWord(result.verdict)) + " " + *exit;
+    result.failure = verdictWord(result.verdict) + " " + *exit;
   }
   return result;
 }
-
-// One stress set judged by one or more children (Part), parts joined in the order of their
-// cases: the set's first failure stands, and the cases after it are not counted.
-class SharedSet {
- public:
-  SharedSet(size_t total) { parts_.push_back(std::make_unique<Part>()); parts_[0]->end = total; }
-
-  Part* first() { return parts_[0].get(); }
-
-  // The later half of the cases still ahead in the part with most of them, as a new part; none
-  // where fewer than `least` are ahead (a child's start is not worth fewer).
-  Part* takeLaterHalf(size_t least) {
-    std::lock_guard<std::mutex> hold(lock_);
-    Part* from = nullptr;
-    size_t most = 0;
-    for (auto& part : parts_) {
-      std::lock_guard<std::mutex> held(part->lock);
-      if (size_t ahead = casesAhead(*part); ahead > most) most = ahead, from = part.get();
-    }
-    if (!from || most < least) return nullptr;
-    auto part = std::make_unique<Part>();
-    {
-      std::lock_guard<std::mutex> held(from->lock);
-      size_t ahead = casesAhead(*from);  // again: its child may have moved on meanwhile
-      if (ahead < least) return nullptr;
-      part->begin = part->at = from->at + 1 + (ahead + 1) / 2;
-      part->end = from->end;
-      from->end = part->begin;
-    }
-    ++running_;
-    parts_.push_back(std::move(part));
-    return parts_.back().get();
-  }
-
-  // A part's result is in: stops the parts after a failure. True when it was the last part running.
-  bool done(Part* part) {
-    std::lock_guard<std::mutex> hold(lock_);
-    part->stop = true;  // nothing of it is left to take
-    if (part->result.verdict != Verdict::kAccepted)
-      for (auto& other : parts_)
-        if (other->begin > part->begin) other->stop = true;
-    return --running_ == 0;
-  }
-
-  // The parts joined: each part's cases after the one before passed them all.
-  SetResult joined() {
-    std::sort(parts_.begin(), parts_.end(), [](const auto& a, const auto& b) { return a->begin < b->begin; });
-    SetResult whole = std::move(parts_[0]->result);
-    whole.children = int(parts_.size());
-    for (size_t k = 1; k < parts_.size() && whole.verdict == Verdict::kAccepted; ++k) {
-      SetResult& next = parts_[k]->result;
-      whole.passed += next.passed;
-      whole.micros.insert(whole.micros.end(), next.micros.begin(), next.micros.end());
-      whole.memoryKb.insert(whole.memoryKb.end(), next.memoryKb.begin(), next.memoryKb.end());
-      whole.reruns.insert(whole.reruns.end(), next.reruns.begin(), next.reruns.end());
-      if (whole.rerun.empty()) whole.rerun = next.rerun;
-      whole.verdict = next.verdict;
-      whole.failure = std::move(next.failure);
-      whole.failedCase = std::move(next.failedCase);
-    }
-    return whole;
-  }
-
- private:
-  std::mutex lock_;
-  std::vector<std::unique_ptr<Part>> parts_;
-  int running_ = 1;
-};
 
 }  // namespace
 
@@ -264,7 +189,8 @@ bool CaseRun::step() {
   if (!child_ || i == cases_.size()) return false;
   CaseVerdict judged = judgeCase(*child_, cases_[i], limitMs_);
   if (judged.verdict != Verdict::kAccepted) {
-    outcome_.verdict = judged.verdict, outcome_.failedAt = i, outcome_.why = judged.why;
+    outcome_.verdict = judged.verdict, outcome_.failedAt = i;
+    outcome_.reason = judged.reason, outcome_.why = judged.reason + judged.details;
     child_.reset();
     return false;
   }
@@ -277,8 +203,9 @@ RunOutcome CaseRun::finish() {
   while (step()) {
   }
   if (child_) {
-    if (std::optional<std::string> exit = child_->finish(wallLimit(limitMs_))) {
+    if (std::optional<Text> exit = child_->finish(wallLimit(limitMs_))) {
       outcome_.verdict = Verdict::kRuntimeError, outcome_.why = *exit;
+      outcome_.reason = firstLineAndRest(*exit).first;
       outcome_.failedAt = cases_.empty() ? 0 : cases_.size() - 1;
     }
     child_.reset();
@@ -299,6 +226,8 @@ Verdict Session::run(const Case& c) {
   return verdict;
 }
 
+Workspace builtWorkspace() { return {REPO_ROOT, JUDGED_DIR}; }
+
 namespace {
 
 std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace& workspace) {
@@ -307,91 +236,12 @@ std::vector<Case> loadSet(const std::string& set, int maxCases, const Workspace&
   return cases;
 }
 
-// Calls judge(i) for each of `items`, `jobs` threads at a time; then each thread with no item
-// left does what `more` gives it until it gives nothing. An exception in one is thrown again
-// here, after every thread has ended.
-void inParallel(const std::vector<size_t>& items, int jobs, const std::function<void(size_t)>& judge,
-                const std::function<std::function<void()>()>& more = nullptr) {
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex errorLock;
-  auto attempt = [&](const std::function<void()>& work) {
-    try {
-      work();
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(errorLock);
-      if (!error) error = std::current_exception();
-    }
-  };
-  auto worker = [&] {
-    for (size_t k = next++; k < items.size(); k = next++) attempt([&] { judge(items[k]); });
-    if (more)
-      while (std::function<void()> work = more()) attempt(work);
-  };
-  std::vector<std::thread> workers;
-  int threads = more ? jobs : std::min<int>(jobs, int(items.size()));
-  for (int j = 1; j < threads; ++j) workers.emplace_back(worker);
-  worker();
-  for (std::thread& w : workers) w.join();
-  if (error) std::rethrow_exception(error);
-}
-
 bool isBundled(const fs::path& file, const Workspace& workspace) {
   std::error_code error;
   return fs::equivalent(file.parent_path(), workspace.root + "/solutions", error);
 }
 
 }  // namespace
-
-// Five times the limit plus a second: generous, because on a loaded machine (2 cores,
-// 6 busy processes) a case gets a third of a core.
-std::chrono::milliseconds wallLimit(int limitMs) {
-  return std::chrono::milliseconds(5 * limitMs + 1000);
-}
-
-const char* verdictName(Verdict verdict) {
-  // TRANSLATORS: LeetCode's seven verdicts, in leetcode.cn's own words where it has them
-  // (po/README.md says where each was found): 通过, 解答错误, 超出时间限制, ...
-  switch (verdict) {
-    case Verdict::kAccepted: return N_("Accepted");
-    case Verdict::kWrongAnswer: return N_("Wrong Answer");
-    case Verdict::kTimeLimitExceeded: return N_("Time Limit Exceeded");
-    case Verdict::kMemoryLimitExceeded: return N_("Memory Limit Exceeded");
-    case Verdict::kOutputLimitExceeded: return N_("Output Limit Exceeded");
-    case Verdict::kRuntimeError: return N_("Runtime Error");
-    case Verdict::kCompileError: return N_("Compile Error");
-    case Verdict::kSkipped: return N_("Skipped");
-  }
-  return "?";
-}
-
-const char* verdictWord(Verdict verdict) { return tr(verdictName(verdict)); }
-
-std::string caseCount(size_t index, size_t total) {
-  return trf(" (case %s of %s)", {std::to_string(index + 1), std::to_string(total)});
-}
-
-Workspace builtWorkspace() { return {REPO_ROOT, JUDGED_DIR}; }
-
-namespace {
-
-// The middle of a set's per-case figures (CPU time or memory); 0 for none.
-long long median(std::vector<long long> values) {
-  if (values.empty()) return 0;
-  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-  return values[values.size() / 2];
-}
-
-long long largest(const std::vector<long long>& values) {
-  return values.empty() ? 0 : *std::max_element(values.begin(), values.end());
-}
-
-}  // namespace
-
-long long SetResult::medianMicros() const { return median(micros); }
-long long SetResult::maxMicros() const { return largest(micros); }
-long long SetResult::medianMemoryKb() const { return median(memoryKb); }
-long long SetResult::maxMemoryKb() const { return largest(memoryKb); }
 
 std::vector<std::string> setsFor(const std::string& file, const Workspace& workspace) {
   fs::path path = fs::absolute(file);
@@ -509,30 +359,6 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
   for (const SetResult& set : result.sets)
     if (result.verdict == Verdict::kAccepted) result.verdict = set.verdict;
   return result;
-}
-
-TierCount leetcodeCount(const FileResult& result) {
-  TierCount count;
-  bool failed = false;
-  for (const SetResult& set : result.sets) {
-    if (!set.leetcodeTier) continue;
-    count.total += set.total;
-    if (!failed) count.passed += set.passed;
-    failed |= set.verdict != Verdict::kAccepted;
-  }
-  return count;
-}
-
-Verdict FileResult::leetcodeVerdict() const {
-  if (verdict == Verdict::kCompileError || verdict == Verdict::kSkipped) return verdict;
-  for (const SetResult& set : sets)
-    if (set.leetcodeTier && set.verdict != Verdict::kAccepted) return set.verdict;
-  return Verdict::kAccepted;
-}
-
-bool FileResult::passes(bool strict) const {
-  if (leetcodeVerdict() != Verdict::kAccepted) return false;
-  return !strict || verdict == Verdict::kAccepted;
 }
 
 FileResult judgeFile(const std::string& file, const JudgeOptions& options,

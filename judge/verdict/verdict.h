@@ -16,6 +16,7 @@
 
 #include "core/board.h"
 #include "core/testcases.h"
+#include "core/words.h"
 
 namespace judge {
 using namespace core;
@@ -31,11 +32,11 @@ enum class Verdict {
   kSkipped,  // the file needs C++23 and the judge's compiler is older
 };
 
-const char* verdictName(Verdict verdict);  // "Time Limit Exceeded"
-// The verdict in the reader's language (core/words.h): "Time Limit Exceeded", "超出时间限制".
-const char* verdictWord(Verdict verdict);
-// " (case 3 of 200)", in the reader's language: what follows a case's file and line.
-std::string caseCount(size_t index, size_t total);
+const char* verdictName(Verdict verdict);  // "Time Limit Exceeded": the schema's, never translated
+// The verdict for its reader, shown in their language (core/words.h): "Time Limit Exceeded", "超出时间限制".
+Text verdictWord(Verdict verdict);
+// " (case 3 of 200)", for its reader: what follows a case's file and line.
+Text caseCount(size_t index, size_t total);
 // A verdict by its name, so that a test that compares two prints "Wrong Answer", not 1.
 inline std::ostream& operator<<(std::ostream& out, Verdict verdict) { return out << verdictName(verdict); }
 
@@ -55,15 +56,16 @@ Workspace builtWorkspace();  // the paths this binary was built with
 
 // The first failing case of a set, as LeetCode shows one: its input, what
 // the program left in the board (none when it crashed or ran out of time),
-// the known answer, and what it printed while it ran.
+// the known answer, and what it printed while it ran. Its words are kept for
+// their reader (core/words.h's Text), as are a result's below.
 struct FailedCase {
   int index = 0;          // 0-based, in its set
   std::string where;      // "testcases/magictour.txt:9"
-  std::string reason;     // "row 4 has two 7s (r4c2 and r4c8)", "stopped when the case had used ..."
+  Text reason;            // "row 4 has two 7s (r4c2 and r4c8)", "stopped when the case had used ..."
   Board input;
   std::optional<Board> output;
   std::optional<Board> expected;
-  std::string stdoutText;  // the case's standard output, at most kStdoutShown bytes, printable
+  Text stdoutText;         // the case's standard output, at most kStdoutShown bytes, printable
   long long memoryKb = 0;  // the tree's peak resident memory in this case, as far as it ran
 };
 
@@ -77,9 +79,9 @@ struct SetResult {
   int passed = 0, total = 0;
   std::vector<long long> micros;  // CPU time of each case that passed
   std::vector<long long> memoryKb;  // peak resident memory of the tree in each case that passed
-  std::string failure;            // the first failing case: where, why, the boards
+  Text failure;                   // the first failing case: where, why, the boards
   std::optional<FailedCase> failedCase;  // the same case as data (none: a failure at exit)
-  std::string rerun;              // a case that went over the limit once, then passed
+  Text rerun;                     // a case that went over the limit once, then passed
   std::vector<size_t> reruns;     // the index of every case that went over the limit once, then passed
   int children = 1;               // the children that judged its cases: more where idle workers shared it
 
@@ -92,7 +94,7 @@ struct SetResult {
 struct FileResult {
   std::string file;
   Verdict verdict = Verdict::kAccepted;  // Compile Error, Skipped, or the first failing set's
-  std::string message;                   // the compiler's message, or why it was skipped
+  Text message;                          // the compiler's message, or why it was skipped
   std::vector<SetResult> sets;
 
   // LeetCode's verdict: Compile Error or Skipped, else the first LeetCode-tier
@@ -133,7 +135,7 @@ struct Program {
   std::string file;
   Verdict verdict = Verdict::kAccepted;  // or Compile Error, Skipped
   std::string path;                      // the program, when Accepted
-  std::string message;                   // the compiler's message, or why skipped
+  Text message;                          // the compiler's message, or why skipped
 };
 
 // Compiles `file` into $(BUILD)/judged/bin/<key>, where the key is a hash of
@@ -174,7 +176,8 @@ SetResult judgeCases(const std::string& program, const std::string& name, const 
 struct RunOutcome {
   Verdict verdict = Verdict::kAccepted;
   size_t failedAt = 0;             // the failing case's index in `cases`, when not Accepted
-  std::string why;                 // its reason, then the boards or the puzzle
+  Text reason;                     // its reason, one line
+  Text why;                        // its reason, then the boards or the puzzle
   std::vector<long long> micros;   // CPU time of each case that passed, in order
   std::vector<long long> memoryKb; // peak memory of each case that passed, in order
 };

@@ -1,6 +1,6 @@
 // The page's words, in one table: LeetCode.com's and leetcode.cn's, chosen by the server's lang
 // (the user's JUDGE_LANG, LANGUAGE, LANG..., as the terminal's judge is). These are the frame's
-// words only: every sentence of the judge's own is drawn with said(), in the judge's language.
+// words only: every sentence of the judge's own is drawn with said(), in the page's language.
 export const CONFIG = JSON.parse(document.getElementById('config').textContent);
 
 export const LABELS = {
@@ -102,11 +102,10 @@ export const LABELS = {
 export const L = LABELS[CONFIG.lang] || LABELS.en;
 export const t = key => (key in L ? L[key] : key);
 
-// A sentence of the judge's, in the page's language: the judge (run in that language) gives each
-// object that holds a sentence for a person a member "local", the same keys in its language;
-// the English member is the schema's, and the fallback of an older judge. An English page draws
-// the English even where a translation is kept (a submission made on a Chinese page).
-export const said = (obj, key) => (CONFIG.lang === 'en' ? undefined : obj?.local?.[key]) ?? obj?.[key];
+// A sentence of the judge's, in the page's language: the judge keeps each as message ids, and the
+// server shows them in this page's language before they arrive (messages/README.md), whichever
+// language a kept submission was judged in.
+export const said = (obj, key) => obj?.[key];
 
 export const esc = s => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 export const $ = id => document.getElementById(id);

@@ -165,7 +165,8 @@ function onRun(e) {
   }
   const allValid = e.cases.every(c => c.valid);
   const first = e.cases[0] || {};
-  const verdict = allValid ? 'Accepted' : first.output === null && first.problem ? first.problem.split(':')[0] : 'Wrong Answer';
+  // Each case's verdict is the schema's; a Run kept before cases had one named it in its problem.
+  const verdict = allValid ? 'Accepted' : first.verdict ?? (first.output === null && first.problem ? first.problem.split(':')[0] : 'Wrong Answer');
   const cpu = e.cases.map(c => c.cpu_us).filter(x => x !== null), mem = e.cases.map(c => c.memory_kb);
   let html = verdictHtml(L[verdict] ? verdict : 'Wrong Answer', 0, 0, cpu.length ? ms(Math.max(...cpu)) : '-', mem.length ? mb(Math.max(...mem)) : '-');
   for (const c of e.cases) {

@@ -1,4 +1,4 @@
-#include "judge/history/record.h"
+#include "judge/submissions/record.h"
 
 #include <unistd.h>
 
@@ -59,9 +59,7 @@ history::Submission submissionOfRun(const Json& run) {
     row.passed = valid, row.total = (long long)cases.size();
     for (const Json& c : cases) {  // the first case that failed names the verdict, as the page does
       if (c.value("valid", true)) continue;
-      std::string problem = c.contains("problem") && c["problem"].is_string() ? c["problem"].get<std::string>() : "";
-      bool ran = c.contains("output") && !c["output"].is_null();
-      row.verdict = !ran && problem.find(':') != std::string::npos ? problem.substr(0, problem.find(':')) : "Wrong Answer";
+      row.verdict = c.contains("verdict") && c["verdict"].is_string() ? c["verdict"].get<std::string>() : "Wrong Answer";
       break;
     }
   }

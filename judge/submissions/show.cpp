@@ -1,4 +1,4 @@
-#include "judge/history/show.h"
+#include "judge/submissions/show.h"
 
 #include <unistd.h>
 
@@ -13,30 +13,12 @@
 #include "history/store.h"
 #include "judge/findings/findings.h"
 #include "judge/report/report.h"
+#include "messages/json.h"
 
 namespace judge {
 namespace {
 
 using history::Submission;
-
-struct Request {
-  std::string db, id, diff, lang;
-  std::optional<std::string> note;
-  bool code = false;
-};
-
-int usage(const std::string& why) {
-  std::cerr << "history: " << why << "\n"
-            << tr("usage: make history [ID=N [CODE=1] [NOTE='...']] [DIFF=N,M] [HISTORY_DB=path]") << "\n";
-  return 2;
-}
-
-// A submission's number: 1 to 18 digits.
-std::optional<long long> number(const std::string& text) {
-  if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-  long long n = std::stoll(text);
-  return n > 0 ? std::optional<long long>(n) : std::nullopt;
-}
 
 std::string millis(const std::optional<long long>& us) {
   if (!us) return "-";
@@ -55,7 +37,7 @@ std::string megabytes(const std::optional<long long>& kb) {
 // The verdict in the reader's language, and a row that never finished said so.
 std::string verdictText(const Submission& s) {
   std::optional<Verdict> verdict = verdictNamed(s.verdict);
-  std::string words = verdict ? verdictWord(*verdict) : s.verdict;
+  std::string words = verdict ? verdictWord(*verdict).shown() : s.verdict;
   if (s.state == "interrupted") words += " " + std::string(tr("(interrupted)"));
   if (s.state == "started") words += " " + std::string(tr("(running)"));
   return words;
@@ -104,29 +86,31 @@ int list(history::Store& store) {
 std::string judgedText(const Submission& s, const Json& report) {
   FileResult result = resultFromJson(report);
   result.file = s.file.empty() ? "solution.cpp" : s.file;
-  std::string text = trf("LeetCode verdict: %s", {verdictWords(result)}) + "\n";
-  if (result.sets.empty()) return text + failureDetails(result, true);
+  std::string text = trf("LeetCode verdict: %s", {verdictWords(result).shown()}) + "\n";
+  if (result.sets.empty()) return text + failureDetails(result, true).shown();
   Tables tables({result.file});
   FileResult tier = result, stress = result;
   tier.sets.clear(), stress.sets.clear();
   for (const SetResult& set : result.sets) (set.leetcodeTier ? tier : stress).sets.push_back(set);
   text += "\n" + std::string(tr("The LeetCode tier (judge/tiers.txt)")) + "\n" + tables.setHeader();
   for (const SetResult& set : tier.sets) text += tables.setRow(result.file, set);
-  text += std::string(tr(kTimesCover)) + "\n" + failureDetails(tier, true);
+  text += std::string(tr(kTimesCover)) + "\n" + failureDetails(tier, true).shown();
   if (!stress.sets.empty()) {
     text += "\n" + std::string(tr("Beyond LeetCode: the stress tiers (they do not change the exit status)")) + "\n" +
             tables.setHeader();
     for (const SetResult& set : stress.sets) text += tables.setRow(result.file, set);
-    text += failureDetails(stress, false);
+    text += failureDetails(stress, false).shown();
   }
-  return text + findingsText(findingsFromJson(report, result), result, builtWorkspace());
+  return text + findingsText(findingsFromJson(report, result), result, builtWorkspace()).shown();
 }
 
 // A kept Run: each puzzle's Input, Output and whether it is valid, as the page showed them.
 std::string ranText(const Json& run) {
   std::string verdict = run.value("verdict", "");
   std::optional<Verdict> v = verdictNamed(verdict);
-  if (verdict != "Accepted") return std::string(v ? verdictWord(*v) : verdict) + "\n" + run.value("message", "");
+  if (verdict != "Accepted")
+    return (v ? verdictWord(*v).shown() : verdict) + "\n" + (run.contains("message") && run["message"].is_string()
+                                                               ? run["message"].get<std::string>() : "");
   std::string text;
   for (const Json& c : run.value("cases", Json::array())) {
     auto board = [&](const char* key) { return c.contains(key) && c[key].is_string() ? c[key].get<std::string>() : ""; };
@@ -150,9 +134,9 @@ int show(const Submission& s) {
   std::string text = trf("Submission %s: %s, %s (%s)", {std::to_string(s.id), s.whenLocal, fileText(s), sourceText(s)}) + "\n";
   if (!s.note.empty()) text += trf("Note: %s", {s.note}) + "\n";
   text += "\n";
-  Json report = Json::parse(s.report, nullptr, false);
+  // Its sentences in the reader's language, whichever language it was judged in (messages/json.h).
+  Json report = messages::shown(Json::parse(s.report, nullptr, false));
   if (report.is_discarded()) report = Json::object();
-  if (core::spokenLanguage() != "en") useLocal(report);  // the page's and --json's sentences kept translated too
   text += report.contains("cases") ? ranText(report) : judgedText(s, report);  // a Run's, or a judgement's
   if (s.state != "done")
     text += "\n" + std::string(tr("(this judgement was interrupted: the report above is what it had found)")) + "\n";
@@ -204,41 +188,10 @@ int fail(const history::Unusable& e) {
 
 }  // namespace
 
-int historyCommand(int argc, char** argv) {
-  Request request;
-  for (int i = 2; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&](std::string& into) {
-      if (i + 1 >= argc) return false;
-      into = argv[++i];
-      return true;
-    };
-    std::string note;
-    bool ok = arg == "--code" ? (request.code = true)
-              : arg == "--history-db" ? value(request.db)
-              : arg == "--id" ? value(request.id)
-              : arg == "--diff" ? value(request.diff)
-              : arg == "--lang" ? value(request.lang)
-              : arg == "--note" ? (value(note) && (request.note = note, true))
-                                : false;
-    if (!ok) return usage(trf("'%s' is not an option of make history", {arg}));
-  }
-  if (!core::speak(request.lang)) return usage(trf("no language '%s'", {request.lang}));
-  std::optional<long long> id;
-  if (!request.id.empty() && !(id = number(request.id)))
-    return usage(trf("ID takes a submission's number (make history lists them), not '%s'", {request.id}));
-  if ((request.code || request.note) && !id) return usage(tr("CODE=1 and NOTE= go with ID=N"));
-  std::optional<long long> first, second;
-  if (!request.diff.empty()) {
-    size_t comma = request.diff.find(',');
-    if (comma != std::string::npos) first = number(request.diff.substr(0, comma)), second = number(request.diff.substr(comma + 1));
-    if (!first || !second)
-      return usage(trf("DIFF takes two submissions' numbers, N,M (make history lists them), not '%s'", {request.diff}));
-    if (id) return usage(tr("DIFF=N,M goes without ID"));
-  }
+int showHistory(const HistoryRequest& request) {
   try {
     std::string path = history::location(request.db);
-    if (!first && !id && access(path.c_str(), F_OK) != 0) {  // nothing kept yet: not an error
+    if (!request.diff && !request.id && access(path.c_str(), F_OK) != 0) {  // nothing kept yet: not an error
       std::cout << trf("no submission kept yet in %s: make judge SOLUTION=f.cpp keeps one", {path}) << "\n";
       return 0;
     }
@@ -249,17 +202,18 @@ int historyCommand(int argc, char** argv) {
       if (!s) std::cerr << "history: " << trf("no submission %s in %s (make history lists them)", {std::to_string(n), store.path()}) << "\n";
       return s;
     };
-    if (first) {
-      std::optional<Submission> a = find(*first), b = a ? find(*second) : std::nullopt;
+    if (request.diff) {
+      std::optional<Submission> a = find(request.diff->first), b = a ? find(request.diff->second) : std::nullopt;
       return a && b ? diff(*a, *b) : 1;
     }
-    if (!id) return list(store);
-    std::optional<Submission> s = find(*id);
+    if (!request.id) return list(store);
+    std::optional<Submission> s = find(*request.id);
     if (!s) return 1;
+    std::string id = std::to_string(*request.id);
     if (request.note) {
-      store.setNote(*id, *request.note);
-      std::cout << (request.note->empty() ? trf("submission %s: note removed", {request.id})
-                                          : trf("submission %s: note kept", {request.id})) << "\n";
+      store.setNote(*request.id, *request.note);
+      std::cout << (request.note->empty() ? trf("submission %s: note removed", {id})
+                                          : trf("submission %s: note kept", {id})) << "\n";
       return 0;
     }
     if (request.code) return std::cout.write(s->code.data(), std::streamsize(s->code.size())).flush() ? 0 : 1;
