@@ -9,10 +9,10 @@ median wall time from the start to the "LeetCode verdict:" line and to the end, 
 history file's size per submission (after a checkpoint: what stays on disk). Uses nothing but the
 judge and sqlite3; touches no history but its own.
 """
+import argparse
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
@@ -36,9 +36,23 @@ def judged(file, db, record):
     return verdict, time.monotonic() - start
 
 
+def positive(text):
+    """RUNS: a whole number above 0 (argparse's type)."""
+    if not text.isdigit() or int(text) == 0:
+        raise argparse.ArgumentTypeError("a whole number above 0, not %r" % text)
+    return int(text)
+
+
 def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    source = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "judge/fixtures/plain_backtracking.cpp")
+    parser = argparse.ArgumentParser(description="What keeping the history costs (history/README.md).")
+    parser.add_argument("runs", nargs="?", type=positive, default=15, metavar="RUNS",
+                        help="judges each way (default: 15)")
+    parser.add_argument("file", nargs="?", default=os.path.join(ROOT, "judge/fixtures/plain_backtracking.cpp"),
+                        metavar="FILE", help="the file judged (default: judge/fixtures/plain_backtracking.cpp)")
+    args = parser.parse_args()
+    runs, source = args.runs, args.file
+    if not os.path.isfile(source):
+        parser.error("FILE: no such file: " + source)
     with tempfile.TemporaryDirectory() as folder:
         file, db = os.path.join(folder, "mine.cpp"), os.path.join(folder, "h.sqlite")
         with open(source, "rb") as src, open(file, "wb") as out:

@@ -20,10 +20,9 @@ import os
 import sys
 import time
 
-from serve_test import (FAILURES, SLEEPER, Server, browser, check, set_width, source, submit_and_wait,
-                        type_code, wait_for)
+from harness import (SLEEPER, Server, browser, check, finish, set_width, source, submit_and_wait,
+                     type_code, wait_for)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABS = ("description", "editorial", "submissions")
 THEMES = ("light", "dark")
 VERDICTS = (("Accepted", "solutions/propagation_bitboard.cpp"),
@@ -353,8 +352,7 @@ def main():
         server.stop()
     for rule, states in sorted(LESSER.items()):
         print("  note  axe found %s in %d states (%s)" % (rule, len(states), sorted(states)[0]))
-    print("serve-access: %d failed" % len(FAILURES) if FAILURES else "serve-access: every check passed")
-    return 1 if FAILURES else 0
+    return finish("serve-access")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 page's language, whichever language it was judged in (messages/README.md). A Wrong Answer judged
 in Chinese (make judge JUDGE_LANG=zh_CN) reads in English on an English page, one judged in English
 reads in Chinese on a Chinese page, and a Wrong Answer stays a Wrong Answer both ways: asked as the
-tab asks (POST /api/history), of servers started as serve_test.py starts them.
+tab asks (POST /api/history), of servers started as serve-check starts them (harness.py).
 
 Usage: serve/kept_language_test.py --serve build/bin/serve --judge build/bin/judge. Exit status 0
 when every check passes."""
@@ -16,9 +16,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import serve_test  # noqa: E402  (its Server and check, as serve-check runs them)
-
-ROOT = serve_test.ROOT
+from harness import ROOT, Server, check, finish  # noqa: E402
 
 
 def has_chinese(text):
@@ -48,20 +46,18 @@ def main():
                                                  lambda text: "is still" in text or "testcases passed" in text)):
         copy = os.path.join(tempfile.mkdtemp(prefix="serve-test-history-"), "submissions.sqlite")
         shutil.copy(history, copy)  # each server's own: it removes its history's folder when stopped
-        server = serve_test.Server(serve, judge, "--lang", page, history=copy)
+        server = Server(serve, judge, "--lang", page, history=copy)
         try:
             status, text = server.request("POST", "/api/history", json.dumps({"id": kept}))
             report = json.loads(text).get("submission", {}).get("report", {}) if status == 200 else {}
             shown = report.get("failing_case", {}).get("reason")
-            serve_test.check(shown == reason and report.get("leetcode_verdict") == "Wrong Answer"
-                             and not foreign(json.dumps(report, ensure_ascii=False)),
-                             "judged in %s, on the %s page: %r, %s" % (judged, page, shown, report.get("leetcode_verdict")))
+            check(shown == reason and report.get("leetcode_verdict") == "Wrong Answer"
+                  and not foreign(json.dumps(report, ensure_ascii=False)),
+                  "judged in %s, on the %s page: %r, %s" % (judged, page, shown, report.get("leetcode_verdict")))
         finally:
             server.stop()
     shutil.rmtree(os.path.dirname(history), ignore_errors=True)
-    failures = serve_test.FAILURES
-    print("kept_language_test: %d failed" % len(failures) if failures else "kept_language_test: every check passed")
-    return 1 if failures else 0
+    return finish("kept_language_test")
 
 
 if __name__ == "__main__":

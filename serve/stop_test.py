@@ -33,7 +33,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_test import ROOT, Server, check, source, FAILURES  # noqa: E402
+from harness import Server, check, finish, source  # noqa: E402
 
 FILE = "solutions/propagation_bitboard.cpp"
 MOMENTS = {  # name: (low, high seconds, a new file each try, mode)
@@ -228,8 +228,7 @@ def main():
     leaky = sum(l for l, _ in tally.values())
     print("stop_test: %d stops (%s), %d left a process, in %.0f s" %
           (stops, ", ".join("%s %d/%d" % (m, l, t) for m, (l, t) in tally.items()), leaky, time.time() - started))
-    print("stop_test: %d failed" % len(FAILURES) if FAILURES else "stop_test: every check passed")
-    return 1 if FAILURES else 0
+    return finish("stop_test")
 
 
 if __name__ == "__main__":
