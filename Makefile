@@ -48,9 +48,11 @@ COMPILE_SOLUTION  = $(CXX) $(ALLFLAGS)
 # whatever CXXFLAGS say; the code under test keeps CXXFLAGS.
 TEST_CXXFLAGS     = $(patsubst -g,-g1,$(patsubst -O%,-O0,$(CXXFLAGS)))
 
-# LeetCode compiles with a recent clang at -std=c++23 -O2 with sanitizers on.
+# LeetCode compiles with a recent clang at -std=c++23 -O2 with sanitizers on. With frame pointers,
+# so that ASan's quick unwinder, which records where memory was allocated and freed, reaches the
+# user's line (without them, a free inside vector::push_back stops short of it).
 LEETCODE_CXX   ?= clang++-19
-LEETCODE_FLAGS := -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined
+LEETCODE_FLAGS := -O2 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 SANITIZE_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
 # Unity builds (several files compiled as one translation unit, each still a file of its own):

@@ -84,6 +84,11 @@ $(JUDGE_UNITS): %.o: %.cpp
 $(JUDGE_UNITS): CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 endif
 
+# The flags judged programs are compiled with, recorded: a change rebuilds the prelude and the
+# runner, and so the toolchain file, and every program with it.
+$(call record,$(JUDGED)/flags-choice,$(LEETCODE_FLAGS))
+$(JUDGE_RUNTIME) $(JUDGE_PCH): $(JUDGED)/flags-choice
+
 # The runner every judged program is linked with, built by the judge's compiler; with clang, on
 # the judged files' own precompiled prelude (a fresh clone's first verdict waits for them).
 $(JUDGED)/runner.o: judge/sandbox/runner.cpp
