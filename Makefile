@@ -106,7 +106,7 @@ include container/rules.mk
 # ---- The targets a user types (make help prints this list, by its headings) ---------------------
 
 ## Judge a file
-judge:            ## Judge one file as LeetCode would: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en]
+judge:            ## Judge one file as LeetCode would: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en] [FULL=1]
 debug:            ## Step through one file in gdb, stopped in solveSudoku: make debug SOLUTION=f.cpp [CASE=...] [GDB_FLAGS=...] (default: its last failing case)
 debug-build:      ## Build what make debug runs without starting gdb (for an editor: build/debug/program, build/debug/case.txt)
 replay:           ## Your file's search replayed, run in the sandbox: make replay SOLUTION=f.cpp [CASE=...] (build/replay/index.html)

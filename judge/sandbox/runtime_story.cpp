@@ -358,7 +358,7 @@ class StoryReader {
 }  // namespace story
 
 std::string signalLine(int signal) {
-  const char* words = strsignal(signal);
+  const char* words = sigdescr_np(signal);  // glibc's English, whatever language the judge speaks
   const char* abbreviation = sigabbrev_np(signal);
   return std::string(words ? words : "signal") + " (" +
          (abbreviation ? "SIG" + std::string(abbreviation) : "signal " + std::to_string(signal)) + ")";
