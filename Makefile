@@ -48,9 +48,11 @@ COMPILE_SOLUTION  = $(CXX) $(ALLFLAGS)
 # whatever CXXFLAGS say; the code under test keeps CXXFLAGS.
 TEST_CXXFLAGS     = $(patsubst -g,-g1,$(patsubst -O%,-O0,$(CXXFLAGS)))
 
-# LeetCode compiles with a recent clang at -std=c++23 -O2 with sanitizers on.
+# LeetCode compiles with a recent clang at -std=c++23 -O2 with sanitizers on. With frame pointers,
+# so that ASan's quick unwinder, which records where memory was allocated and freed, reaches the
+# user's line (without them, a free inside vector::push_back stops short of it).
 LEETCODE_CXX   ?= clang++-19
-LEETCODE_FLAGS := -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined
+LEETCODE_FLAGS := -O2 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 SANITIZE_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
 # Unity builds (several files compiled as one translation unit, each still a file of its own):
@@ -104,7 +106,7 @@ include container/rules.mk
 # ---- The targets a user types (make help prints this list, by its headings) ---------------------
 
 ## Judge a file
-judge:            ## Judge one file as LeetCode would: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en]
+judge:            ## Judge one file as LeetCode would: make judge SOLUTION=f.cpp [STRICT=1] [SETS=a,b] [TIME_LIMIT_MS=n] [CASE='board = [[...]]'] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en] [FULL=1]
 debug:            ## Step through one file in gdb, stopped in solveSudoku: make debug SOLUTION=f.cpp [CASE=...] [GDB_FLAGS=...] (default: its last failing case)
 debug-build:      ## Build what make debug runs without starting gdb (for an editor: build/debug/program, build/debug/case.txt)
 replay:           ## Your file's search replayed, run in the sandbox: make replay SOLUTION=f.cpp [CASE=...] (build/replay/index.html)

@@ -22,6 +22,7 @@
 #include "judge/pipeline/interrupt.h"
 #include "judge/pipeline/pipeline.h"
 #include "judge/replay/replay.h"
+#include "judge/report/runtime_error.h"
 #include "judge/submissions/show.h"
 
 namespace {
@@ -79,7 +80,7 @@ struct Command {
   std::vector<std::string> sets;
   std::string ownCase, standing = "0", replayOut, language;
   bool json = false, jsonLines = false, debug = false, debugBuild = false, replay = false, replayData = false;
-  bool noSandbox = false;
+  bool noSandbox = false, full = false;
   int shrinkSeconds = 15;
   judge::HistoryRequest history;
 };
@@ -151,6 +152,7 @@ void addJudgeOptions(CLI::App& app, Command& c) {
       ->needs(record);
   app.add_option("--history-db", j.record.db, tr("the history's file (HISTORY_DB; default: $XDG_DATA_HOME/"
                                                  "sudoku-solutions/submissions.sqlite)"));
+  app.add_flag("--full", c.full, tr("a runtime error's whole report, the lines folded away too (make judge FULL=1)"));
   app.add_flag("--no-sandbox", c.noSandbox, tr("run and compile without the sandbox (bwrap): verdicts are then unprotected"));
   stress->excludes(ownCase)->excludes(debug)->excludes(debugBuild);
   replay->excludes(debug)->excludes(debugBuild)->excludes(json)->excludes(stress)->excludes(sets);
@@ -180,6 +182,7 @@ int dispatch(CLI::App& app, Command& c) {
   j.findings.standing = c.standing != "0";
   j.findings.standingOptions.full = c.standing == "full";
   judge::stopsEndEveryBox();  // before the first box (the sandbox's check below)
+  judge::showWholeReports(c.full);
   if (!judge::sandboxReady(c.noSandbox, c.replay)) return 1;  // --replay's stdout is the page
   // Programs read the JSON: its sentences English, or message ids its reader shows (messages/).
   if (c.json || c.jsonLines) core::speakEnglish();

@@ -31,7 +31,8 @@ JUDGE_ARGS     = $(if $(value SETS),--sets $(call quote,SETS)) \
                  $(if $(filter-out 0,$(STRICT)),--strict) $(if $(NO_SANDBOX),--no-sandbox) \
                  $(if $(value CASE),--case $(call quote,CASE)) $(if $(filter json,$(FORMAT)),--json) \
                  $(if $(value STRESS),--stress $(call quote,STRESS)) \
-                 $(if $(value STRESS_SEED),--stress-seed $(call quote,STRESS_SEED)) $(LANG_ARG)
+                 $(if $(value STRESS_SEED),--stress-seed $(call quote,STRESS_SEED)) $(LANG_ARG) \
+                 $(if $(filter-out 0,$(FULL)),--full)
 # make judge measures one file's standing among the bundled solutions unless STANDING=0 (the
 # judge itself only when told: its tests judge many single files).
 STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
@@ -41,7 +42,7 @@ STANDING_ARG   = --standing $(if $(value STANDING),$(call quote,STANDING),quick)
 all: $(JUDGE_BIN) $(JUDGED)/toolchain.sh
 	$(call say,JUDGE,every bundled solution)$(JUDGE_BIN) --strict $(JUDGE_ARGS) $(foreach s,$(SOLUTIONS),'$(CURDIR)/$(s)')
 
-JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en]
+JUDGE_USAGE = usage: make judge SOLUTION=path/to/file.cpp [STRICT=1] [SETS=set,...] [TIME_LIMIT_MS=n] [CASE=puzzles] [FORMAT=json] [STANDING=full|0] [STRESS=seconds [STRESS_SEED=n]] [JUDGE_LANG=zh_CN|en] [FULL=1]
 # STRESS= feeds the file puzzles from the toolkit's generator, the sudoku command.
 judge: $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(if $(value STRESS),$(BUILD)/sudoku)
 	@test -n $(call quote,SOLUTION) || { echo "$(JUDGE_USAGE)" >&2; exit 2; }
@@ -83,6 +84,11 @@ $(JUDGE_UNITS): %.o: %.cpp
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 $(JUDGE_UNITS): CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 endif
+
+# The flags judged programs are compiled with, recorded: a change rebuilds the prelude and the
+# runner, and so the toolchain file, and every program with it.
+$(call record,$(JUDGED)/flags-choice,$(LEETCODE_FLAGS))
+$(JUDGE_RUNTIME) $(JUDGE_PCH): $(JUDGED)/flags-choice
 
 # The runner every judged program is linked with, built by the judge's compiler; with clang, on
 # the judged files' own precompiled prelude (a fresh clone's first verdict waits for them).

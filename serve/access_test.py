@@ -28,6 +28,8 @@ THEMES = ("light", "dark")
 VERDICTS = (("Accepted", "solutions/propagation_bitboard.cpp"),
             ("Wrong Answer", "solutions/wrong_answer/box_index_sum.cpp"),
             ("Runtime Error", "solutions/runtime_error/digit_as_index.cpp"),
+            # ASan's story: the report's folded parts and each role's line (failed, freed, allocated).
+            ("Runtime Error", "judge/fixtures/runtime/use_after_free.cpp"),
             ("Compile Error", "judge/fixtures/compile_error.cpp"))
 # The Editorial's file whose replay the test asks for, from the keyboard.
 REPLAYED = "bool_arrays"
@@ -104,6 +106,8 @@ def every_state(audit, server, lang, screenshots):
                                          "document.getElementById('verdict').textContent]")
             check(shown == verdict and said[1] and said[0].startswith(said[1]),
                   "%s: %s, said as it arrived: %r" % (path, shown, said[0]))
+            # Every folded part open, so that what it holds is audited too.
+            driver.execute_script("document.querySelectorAll('#result details').forEach(d => d.open = true)")
             for theme in THEMES:
                 system_theme(driver, theme)
                 check(page_theme(driver, theme) == theme, "the page follows the system's %s theme" % theme)

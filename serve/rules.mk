@@ -36,6 +36,7 @@ $(AXE_JS): serve/axe/package.json serve/axe/package-lock.json
 serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 	$(call say,TEST,serve/kept_language_test.py)/usr/bin/python3 serve/kept_language_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
+	$(call say,TEST,serve/runtime_test.py)/usr/bin/python3 serve/runtime_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 6
 
 # serve-access: the page for everyone (serve/access_test.py): axe-core in every state, the keyboard

@@ -10,8 +10,10 @@
 #include "core/checker.h"
 #include "core/counter.h"
 #include "core/reader.h"
+#include "core/text_file.h"
 #include "judge/findings/last_failing.h"
 #include "judge/report/report.h"
+#include "judge/report/runtime_error.h"
 #include "judge/sandbox/sandbox.h"
 #include "core/words.h"
 #include "messages/json.h"
@@ -32,6 +34,7 @@ struct OwnCase {
   Text stdoutText;
   long long cpuMicros = -1;
   long long memoryKb = 0;          // the tree's peak resident memory in the case
+  std::optional<RuntimeStory> story;  // a Runtime Error's report, read about the file
 };
 
 // The puzzle's one solution, or why there is none to show. Boards above 9x9
@@ -62,6 +65,12 @@ std::vector<Board> boardsFrom(const std::vector<Case>& cases, size_t first) {
   return boards;
 }
 
+// A child's runtime report read about the user's `file` (runtime_story.h), when it tells a story.
+std::optional<RuntimeStory> storyOf(const Child& child, const std::string& file) {
+  RuntimeStory story = readStory(child.runtimeReport(), file, tryReadTextFile(file).value_or(""));
+  return story.told() ? std::optional<RuntimeStory>(std::move(story)) : std::nullopt;
+}
+
 // Runs every puzzle in one child, as a set is run; a child that failed on a
 // puzzle is replaced by a fresh one for the next.
 std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cases, int limitMs) {
@@ -70,7 +79,7 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
   auto wall = wallLimit(limitMs);
   for (size_t i = 0; i < cases.size(); ++i) {
     if (!child) child = std::make_unique<Child>(program.path, boardsFrom(cases, i), limitMs);
-    OwnCase result{cases[i].where, cases[i].puzzle, Verdict::kAccepted, std::nullopt, {}, std::nullopt, {}, {}, -1, 0};
+    OwnCase result{cases[i].where, cases[i].puzzle, Verdict::kAccepted, std::nullopt, {}, std::nullopt, {}, {}, -1, 0, std::nullopt};
     std::optional<Answer> answer = child->next(wall);
     result.memoryKb = answer ? answer->memoryKb : child->memoryKb();
     result.stdoutText = child->takeStdout(kStdoutShown);
@@ -89,6 +98,7 @@ std::vector<OwnCase> runAll(const Program& program, const std::vector<Case>& cas
                        : child->overOutputLimit()                  ? Verdict::kOutputLimitExceeded
                                                                    : Verdict::kRuntimeError;
       result.problem = verdictWord(result.verdict) + ": " + child->exitReason();
+      if (result.verdict == Verdict::kRuntimeError) result.story = storyOf(*child, program.file);
       child.reset();
     }
     expectedOf(cases[i], result);
@@ -106,12 +116,13 @@ std::string label(const char* english) {
 }
 
 // One puzzle as the terminal shows it, now, in the language spoken (its labels in one column).
-std::string text(const OwnCase& c) {
+std::string text(const OwnCase& c, const std::string& file) {
   std::string out = "== " + c.where + "\n" + label("Input:") + toLeetCode(c.input) + "\n" + toGrid(c.input);
   if (c.output) out += label("Output:") + toLeetCode(*c.output) + "\n" + toGrid(*c.output);
   else out += label("Output:") + tr("(none)") + "\n";
   out += label("Valid:") + (c.problem.empty() ? std::string(tr("yes, Output is a solution of Input"))
                                               : trf("no: %s", {c.problem.shown()})) + "\n";
+  if (c.story) out += runtimeErrorText(*c.story, file).shown();
   out += trf("Solutions of Input: %s", {c.solutions.shown()}) + "\n";
   if (c.expected) out += label("Expected:") + toLeetCode(*c.expected) + "\n";
   out += tr("Stdout:") + (c.stdoutText.empty() ? " " + std::string(tr("(none)")) + "\n"
@@ -127,12 +138,14 @@ std::string text(const OwnCase& c) {
 // The output's wrong cells (core::wrongCells), as the failing case's JSON has them.
 Json wrongCellsOf(const OwnCase& c) {
   if (!c.output || c.problem.empty()) return Json::array();
-  return wrongCellsJson(FailedCase{0, c.where, c.problem, c.input, c.output, c.expected, {}, 0});
+  return wrongCellsJson(FailedCase{0, c.where, c.problem, c.input, c.output, c.expected, {}, 0, "", std::nullopt});
 }
 
 Json json(const OwnCase& c) {
   using messages::toJson;
-  return Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"verdict", verdictName(c.verdict)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : toJson(c.problem)}, {"solutions", toJson(c.solutions)}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"wrong_cells", wrongCellsOf(c)}, {"stdout", toJson(c.stdoutText)}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
+  Json json = Json{{"where", c.where}, {"input", toLeetCode(c.input)}, {"verdict", verdictName(c.verdict)}, {"output", c.output ? Json(toLeetCode(*c.output)) : nullptr}, {"valid", c.problem.empty()}, {"problem", c.problem.empty() ? nullptr : toJson(c.problem)}, {"solutions", toJson(c.solutions)}, {"expected", c.expected ? Json(toLeetCode(*c.expected)) : nullptr}, {"wrong_cells", wrongCellsOf(c)}, {"stdout", toJson(c.stdoutText)}, {"cpu_us", c.cpuMicros < 0 ? nullptr : Json(c.cpuMicros)}, {"memory_kb", c.memoryKb}};
+  if (c.story) json["runtime_error"] = runtimeErrorJson(*c.story);
+  return json;
 }
 
 }  // namespace
@@ -175,7 +188,7 @@ OwnRun runOwnCases(const std::string& file, const std::vector<Case>& cases, cons
   run.document = Json{{"file", file}, {"verdict", verdictName(program.verdict)}, {"message", messages::toJson(program.message)}, {"limit_ms", limitMs}, {"cases", list}};
   if (program.verdict != Verdict::kAccepted)
     run.text = displayName(file) + ": " + verdictWord(program.verdict).shown() + "\n" + program.message.shown();
-  for (size_t i = 0; i < results.size(); ++i) run.text += (i ? "\n" : "") + text(results[i]);
+  for (size_t i = 0; i < results.size(); ++i) run.text += (i ? "\n" : "") + text(results[i], file);
   return run;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/checker.h"
 #include "core/words.h"
+#include "judge/report/runtime_error.h"
 
 namespace judge {
 using namespace core;
@@ -197,6 +198,7 @@ Text failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
     if (set.leetcodeTier != leetcodeTier) continue;
     if (set.verdict != Verdict::kAccepted) {
       text += "\n== " + saidc("set", "%s on %s: %s", {name, set.set, colour ? colouredFailure(set) : set.failure}) + "\n";
+      if (set.failedCase && set.failedCase->story) text += runtimeErrorText(*set.failedCase->story, result.file);
       if (set.failedCase) text += leetcodeCaseText(*set.failedCase, set.verdict);
     }
     if (!set.rerun.empty())
@@ -207,7 +209,9 @@ Text failureDetails(const FileResult& result, bool leetcodeTier, bool colour) {
 
 Json failedCaseJson(const std::string& set, const FailedCase& failed) {
   using messages::toJson;
-  return Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", toJson(failed.reason)}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"wrong_cells", wrongCellsJson(failed)}, {"stdout", toJson(failed.stdoutText)}, {"memory_kb", failed.memoryKb}};
+  Json json = Json{{"set", set}, {"case", failed.index + 1}, {"where", failed.where}, {"reason", toJson(failed.reason)}, {"input", toLeetCode(failed.input)}, {"output", boardOrNull(failed.output)}, {"expected", boardOrNull(failed.expected)}, {"wrong_cells", wrongCellsJson(failed)}, {"stdout", toJson(failed.stdoutText)}, {"memory_kb", failed.memoryKb}};
+  if (failed.story) json["runtime_error"] = runtimeErrorJson(*failed.story);
+  return json;
 }
 
 namespace {
@@ -276,6 +280,7 @@ FailedCase failedCaseOf(const Json& json) {
   failed.output = boardOf(json, "output"), failed.expected = boardOf(json, "expected");
   failed.stdoutText = wordsOf(json, "stdout");
   failed.memoryKb = json.value("memory_kb", 0LL);
+  failed.story = runtimeStoryOf(json);
   return failed;
 }
 

@@ -184,7 +184,7 @@ TEST(JsonReport, ReadBackPrintsTheSameReport) {
   tier.set = "leetcode_example", tier.leetcodeTier = true, tier.limitMs = 10000, tier.verdict = Verdict::kWrongAnswer;
   tier.total = 1, tier.failure = "testcases/leetcode_example.txt:3 (case 1 of 1): row 1 has two 6s";
   tier.failedCase = FailedCase{0, "testcases/leetcode_example.txt:3", "row 1 has two 6s", example.puzzle, wrong,
-                               example.solution, "debug: 30 givens", 7300};
+                               example.solution, "debug: 30 givens", 7300, "", std::nullopt};
   SetResult stress;
   stress.set = "serg_multi", stress.limitMs = 100, stress.passed = stress.total = 3;
   stress.micros = {120, 80, 4000}, stress.memoryKb = {7200, 7400, 7300};

@@ -7,6 +7,7 @@
 #include "judge/sandbox/box.h"
 #include "judge/sandbox/printable.h"
 #include "judge/sandbox/runner.h"
+#include "judge/sandbox/runtime_story.h"
 #include "judge/sandbox/sanitizers.h"
 #include "judge/sandbox/seccomp.h"
 
@@ -285,8 +286,20 @@ Text Child::exitReason() const {
                                  : box::endReason(status_);
       break;
   }
-  return reason + box::symbolized(box::reportLines(printable(box::readTail(stderr_, kStderrTail), kStderrTail)), program_);
+  return reason + box::symbolized(box::reportLines(printable(box::readTail(stderr_, kStderrTail), kStderrTail)),
+                                  program_, programAsRun());
 }
+
+std::string Child::runtimeReport() const {
+  std::string report = box::symbolized(printable(box::readTail(stderr_, kStderrTail), kStderrTail), program_,
+                                       programAsRun());
+  int signal = stop_ == Stop::kNone && pid_ <= 0 ? box::endSignal(status_) : 0;
+  if (signal && !(signal == SIGSYS && sandboxEnabled()))  // SIGSYS in the box: a process created, said so
+    report += (report.empty() || report.back() == '\n' ? "" : "\n") + signalLine(signal) + "\n";
+  return report;
+}
+
+std::string Child::programAsRun() const { return sandboxEnabled() ? box::kProgramInBox : program_; }
 
 bool Child::outputFull() const {
   struct stat out {}, err {};

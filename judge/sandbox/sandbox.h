@@ -132,6 +132,10 @@ class Child {
   // code 1", a limit, an answer before its case ... with the last lines of
   // its stderr (made printable), if any; kept for its reader (core/words.h).
   Text exitReason() const;
+  // After a failure of its own (no limit stopped it): the child's whole report, its stderr with
+  // the program's frames named (sanitizers.h), ended by the signal that killed it, as a shell
+  // says it ("Aborted (SIGABRT)"): what runtime_story.h reads.
+  std::string runtimeReport() const;
 
   // What the child wrote on its stdout since the last call (the runner
   // flushes it before each answer, so after next() it is that case's), made
@@ -142,6 +146,7 @@ class Child {
  private:
   enum class Stop { kNone, kWall, kCpu, kMemory, kOutput, kProcesses, kEarlyAnswer, kMalformed, kMute, kAbandoned };
   bool outputFull() const;
+  std::string programAsRun() const;  // its path in the box, where its frames name it
 
   void readRunnerPrecisely();
   ProcessTree::Usage settledSample();

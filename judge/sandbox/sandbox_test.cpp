@@ -97,9 +97,13 @@ bool eventually(const std::function<bool()>& done, std::chrono::seconds most) {
   return done();
 }
 
+// The failures' paragraphs, and a runtime error's whole report, as the judge shows them.
 std::string everyReport(const FileResult& result) {
   std::string text = result.message.english();
-  for (const SetResult& set : result.sets) text += set.failure.english() + "\n";
+  for (const SetResult& set : result.sets) {
+    text += set.failure.english() + "\n";
+    if (set.failedCase && set.failedCase->story) text += set.failedCase->story->report;
+  }
   return text;
 }
 

@@ -1,5 +1,5 @@
-// The sanitizers as the runner runs them (LeetCode's ASan and UBSan, without the leak check),
-// and what the judge shows of their reports: the error and summary lines, ASan's frames named.
+// The sanitizers as the runner runs them (LeetCode's ASan and UBSan, without the leak check), and
+// their reports made readable: frames named by the judge, the runtime's first line found.
 #pragma once
 #include <string>
 
@@ -9,15 +9,18 @@ namespace judge::box {
 
 // ASAN_OPTIONS=... for a runner under these limits (sanitizers.cpp says why each).
 std::string asanOptions(const RunnerLimits& limits);
-constexpr const char* kUbsanOptions = "UBSAN_OPTIONS=symbolize=0";
+// symbolize=0: the judge names the frames (symbolized()); print_stacktrace=1: UBSan's error with
+// its stack, where the user's line is when the error is in a library header (vector's operator[]).
+constexpr const char* kUbsanOptions = "UBSAN_OPTIONS=symbolize=0:print_stacktrace=1";
 
-// The lines of a sanitizer's report worth showing: its first error line and
-// its summary; for anything else (an uncaught exception), the last lines.
+// The line of a report worth a failure's reason: the runtime's own first line (runtime_story.h);
+// for anything else (a program that exits with a message of its own), its last lines.
 std::string reportLines(const std::string& stderrText);
-// `text` with each "(/box/solution+0x1234)" of ASan's unsymbolized frames
-// named: "in Solution::f() solution.cpp:12:5", by llvm-symbolizer run by the
-// judge on the host's copy of the program, `program`.
-std::string symbolized(const std::string& text, const std::string& program);
+// `text` with each unsymbolized frame of the program ("(/box/solution+0x1234)", `shownAs` being the
+// program's path where it ran) named as the sanitizers' own symbolizer names it: a line for each
+// function inlined at that address, "#1 0x55... in Solution::f() /path/solution.cpp:12:5", and a
+// SUMMARY's location so too. llvm-symbolizer, run once by the judge on the host's copy, `program`.
+std::string symbolized(const std::string& text, const std::string& program, const std::string& shownAs);
 // Whether stderr says the program ran out of memory: ASan's words, or C++'s, uncaught.
 bool saysOutOfMemory(const std::string& stderrText);
 

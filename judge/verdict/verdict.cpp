@@ -13,6 +13,7 @@
 #include "core/catalog.h"
 #include "core/checker.h"
 #include "core/testcases.h"
+#include "core/text_file.h"
 #include "core/words.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/verdict/shared_set.h"
@@ -106,8 +107,16 @@ Text failureText(const CaseVerdict& judged, const std::vector<Case>& cases, size
 
 FailedCase failedCase(const CaseVerdict& judged, const Case& c, size_t index, Child& child,
                       const Workspace& workspace) {
-  return {int(index), relativeTo(workspace.root, c.where), judged.reason,
-          c.puzzle, judged.output, c.solution, child.takeStdout(kStdoutShown), judged.memoryKb};
+  std::string report = judged.verdict == Verdict::kRuntimeError ? child.runtimeReport() : "";
+  return {int(index), relativeTo(workspace.root, c.where), judged.reason, c.puzzle, judged.output,
+          c.solution, child.takeStdout(kStdoutShown), judged.memoryKb, report, std::nullopt};
+}
+
+// A failing case's runtime report read as the story of the user's `file` (runtime_story.h).
+void tellStory(FailedCase& failed, const std::string& file) {
+  if (failed.runtimeReport.empty() || failed.story) return;
+  RuntimeStory story = readStory(failed.runtimeReport, file, tryReadTextFile(file).value_or(""));
+  if (story.told()) failed.story = std::move(story);
 }
 
 // The puzzles from case `first` on, for a child that starts there.
@@ -285,6 +294,7 @@ FileResult judgeProgram(const Program& program, const JudgeOptions& options,
   };
   auto record = [&](size_t i, SetResult set) {
     set.leetcodeTier = inTier(i);
+    if (set.failedCase) tellStory(*set.failedCase, program.file);
     std::lock_guard<std::mutex> lock(telling);
     result.sets[i] = std::move(set);
     if (!result.sets[i].leetcodeTier && events.stressSetDone) events.stressSetDone(result.sets[i]);

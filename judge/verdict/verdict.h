@@ -16,6 +16,7 @@
 
 #include "core/board.h"
 #include "core/testcases.h"
+#include "judge/sandbox/runtime_story.h"
 #include "core/words.h"
 
 namespace judge {
@@ -67,6 +68,8 @@ struct FailedCase {
   std::optional<Board> expected;
   Text stdoutText;         // the case's standard output, at most kStdoutShown bytes, printable
   long long memoryKb = 0;  // the tree's peak resident memory in this case, as far as it ran
+  std::string runtimeReport;          // a Runtime Error's whole report (Child::runtimeReport())
+  std::optional<RuntimeStory> story;  // that report read about the user's file, when it tells one
 };
 
 constexpr size_t kStdoutShown = 4096;

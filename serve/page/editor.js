@@ -79,21 +79,24 @@ function codeMirror(code, onChange) {
     cm.performLint();
   }
 
-  // Each mark's line: its class, its message under it, a marker in the gutter.
+  // Each mark's line: its classes (a line a runtime error names twice, where the memory was
+  // freed and where it failed, has both), its messages under it, a marker in the gutter.
   function mark(marks) {
     const byLine = new Map();
     for (const m of marks) {
       if (m.line < 1 || m.line > cm.lineCount()) continue;
-      const at = byLine.get(m.line) || { ...m, messages: [] };
+      const at = byLine.get(m.line) || { ...m, messages: [], kinds: [] };
       if (!at.messages.includes(m.message)) at.messages.push(m.message);
+      if (!at.kinds.includes(m.kind)) at.kinds.push(m.kind);
       byLine.set(m.line, at);
     }
     for (const m of byLine.values()) {
-      const handle = cm.addLineClass(m.line - 1, 'wrap', m.kind);
+      for (const kind of m.kinds) marked.push({ handle: cm.addLineClass(m.line - 1, 'wrap', kind), kind });
+      const handle = cm.getLineHandle(m.line - 1);
       const div = document.createElement('div');
-      div.className = `line-message ${m.kind}`;
+      div.className = `line-message ${m.kinds.join(' ')}`;
       div.textContent = m.messages.join('\n');
-      marked.push({ handle, kind: m.kind }, { widget: cm.addLineWidget(handle, div, { coverGutter: false, noHScroll: true }) });
+      marked.push({ widget: cm.addLineWidget(handle, div, { coverGutter: false, noHScroll: true }) });
       annotations.push({ from: CodeMirror.Pos(m.line - 1, Math.max(0, m.column - 1)), to: CodeMirror.Pos(m.line - 1, m.column),
                          message: m.messages.join('\n'), severity: m.kind === 'compile-error' ? 'error' : 'warning' });
     }
@@ -101,7 +104,15 @@ function codeMirror(code, onChange) {
     const first = [...byLine.keys()].sort((a, b) => a - b)[0];
     if (first) cm.scrollIntoView({ line: first - 1, ch: 0 }, 80);
   }
-  return { kind: 'codemirror', cm, mark, clearMarks, refresh: () => cm.refresh() };
+  return { kind: 'codemirror', cm, mark, clearMarks, refresh: () => cm.refresh(), goTo: line => goToLine(cm, line) };
+}
+
+// The cursor at the start of `line` (1-based), the line in view, the editor focused.
+function goToLine(cm, line) {
+  const at = { line: Math.min(Math.max(line, 1), cm.lineCount()) - 1, ch: 0 };
+  cm.setCursor(at);
+  cm.scrollIntoView(at, 80);
+  cm.focus();
 }
 
 // Without CodeMirror: the text area, Tab and Shift-Tab indent, Enter keeps the indent (and adds
@@ -146,9 +157,18 @@ function plainTextArea(code, onChange) {
   code.addEventListener('input', () => onChange(code.value));
   return {
     kind: 'textarea',
-    mark: marks => { list.innerHTML = marks.map(m => `<div class="line-message ${m.kind}">${esc(L.errorAt(m.line))}: ${esc(m.message)}</div>`).join(''); },
+    mark: marks => {  // a line and message once, whatever classes its role gives it
+      const once = marks.filter((m, i) => marks.findIndex(n => n.line === m.line && n.message === m.message) === i);
+      list.innerHTML = once.map(m => `<div class="line-message ${m.kind}">${esc(L.errorAt(m.line))}: ${esc(m.message)}</div>`).join('');
+    },
     clearMarks: () => { list.innerHTML = ''; },
     refresh: () => {},
+    goTo: line => {  // the caret at the line's start
+      const lines = code.value.split('\n').slice(0, Math.max(line, 1) - 1);
+      const at = lines.reduce((n, l) => n + l.length + 1, 0);
+      code.focus();
+      code.setSelectionRange(at, at);
+    },
   };
 }
 

@@ -30,6 +30,9 @@ export const LABELS = {
     step: n => `step ${n}`, sanitizer: 'What the sanitizer said',
     noCodeMirror: 'CodeMirror is not installed (Debian\'s libjs-codemirror): the editor is a plain text area, without highlighting or marked lines.',
     errorAt: n => `line ${n}`,
+    // A runtime error's story (runtime.js): its headings; its roles are the judge's sentences.
+    runtimeReport: 'The report', runtimeLines: 'Your lines in it',
+    runtimeWhole: 'The whole report, every line as it was written', goToLine: n => `Line ${n}: show it in the editor`,
     // The tabs and the Editorial.
     tabDescription: 'Description', tabEditorial: 'Editorial', loading: 'Loading…',
     editorialIntro: 'The reading path of solutions/README.md: each step adds one idea. Each file: its idea (its opening comment), its code, what changed from the step before, and its time.',
@@ -78,6 +81,8 @@ export const LABELS = {
     step: n => `第 ${n} 步`, sanitizer: '检测工具（sanitizer）的输出',
     noCodeMirror: '未安装 CodeMirror（Debian 的 libjs-codemirror）：编辑器是普通文本框，没有语法高亮，也不会标出出错的行。',
     errorAt: n => `第 ${n} 行`,
+    runtimeReport: '报告', runtimeLines: '报告中你的代码行',
+    runtimeWhole: '完整的报告，每一行都与原文相同', goToLine: n => `第 ${n} 行：在编辑器中查看`,
     tabDescription: '题目描述', tabEditorial: '题解', loading: '加载中…',
     editorialIntro: 'solutions/README.zh-CN.md 的阅读路径：每一步加入一个想法。每个文件：它的想法（开头的注释）、代码、与上一步相比的改动，以及用时。',
     putInEditor: '放入编辑器', replayIt: '回放它的搜索', showCode: '代码', diffFrom: f => `与 ${f} 相比的改动`,

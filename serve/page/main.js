@@ -46,6 +46,7 @@ $('replay').onclick = () => replayCode(code.value);
 initPane({
   mark: marks => editor.mark(marks),
   runCase: line => { $('case').value = line; run(); },
+  goTo: line => editor.goTo(line),
 });
 
 // LeetCode's keys, wherever the focus is (before the editor sees them).

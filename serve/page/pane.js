@@ -4,12 +4,14 @@
 // sentence of the judge's through said(), the frame's words through t().
 import { $, L, t, said, esc } from './labels.js';
 import { compileErrorLines, runtimeErrorLines } from './editor.js';
+import { runtimeErrorHtml, runtimeMarks, linkRuntimeLines } from './runtime.js';
 
 const result = $('result');
 let failingInput = null;  // the last failing case, for Replay
-let hooks = { mark: () => {}, runCase: () => {} };
+let hooks = { mark: () => {}, runCase: () => {}, goTo: () => {} };
 
-// `mark(marks)` marks the editor's lines; `runCase(line)` runs one puzzle.
+// `mark(marks)` marks the editor's lines; `runCase(line)` runs one puzzle; `goTo(line)` shows a
+// line in the editor.
 export function initPane(given) { hooks = given; }
 export function clearPane() { result.hidden = false; result.innerHTML = ''; failingInput = null; }
 export const lastFailingInput = () => failingInput;
@@ -18,7 +20,14 @@ function section(id, html) {
   let div = $(id);
   if (!div) { div = document.createElement('div'); div.id = id; result.appendChild(div); }
   div.innerHTML = html;
+  linkRuntimeLines(div, line => hooks.goTo(line));
   return div;
+}
+
+// A failing case's runtime error as its story tells it (runtime.js), its lines marked in the editor.
+function runtimeStoryHtml(story, why, where, file) {
+  hooks.mark(runtimeMarks(story));
+  return runtimeErrorHtml(story, { why, where, file });
 }
 
 function ms(us) { return us === null || us === undefined ? '-' : (us / 1000).toFixed(us < 10000 ? 2 : 0) + ' ms'; }
@@ -44,9 +53,9 @@ function verdictHtml(verdict, passed, total, runtimeHtml, memoryHtml) {
 
 // A failing case as LeetCode shows it: Input (or Last Executed Input), Output and Expected as
 // boards, the wrong cells marked, the checker's reason, Stdout.
-function failingCaseHtml(fc, verdict) {
+function failingCaseHtml(fc, verdict, file) {
   const ran = verdict === 'Wrong Answer' && fc.output;
-  let html = `<div class="reason"><b>${esc(t('reason'))}:</b> ${esc(said(fc, 'reason'))} <span class="passed">(${esc(fc.where)})</span></div>`;
+  let html = fc.runtime_error ? runtimeStoryHtml(fc.runtime_error, said(fc, 'reason'), fc.where, file) : `<div class="reason"><b>${esc(t('reason'))}:</b> ${esc(said(fc, 'reason'))} <span class="passed">(${esc(fc.where)})</span></div>`;
   html += '<div class="boards">' + boardHtml(ran ? t('input') : t('lastInput'), fc.input, fc.input, []);
   if (ran) html += boardHtml(t('output'), fc.output, fc.input, fc.wrong_cells);
   if (fc.expected) html += boardHtml(t('expected'), fc.expected, fc.input, []);
@@ -78,9 +87,10 @@ function onVerdict(e) {
   if (verdict === 'Compile Error') hooks.mark(compileErrorLines(said(e, 'message')));
   if (e.failing_case) {
     failingInput = e.failing_case.input;
-    html += failingCaseHtml(e.failing_case, verdict);
+    html += failingCaseHtml(e.failing_case, verdict, e.file);
   }
-  if (verdict === 'Runtime Error') html += runtimeTraceHtml(tier.find(s => s.verdict === 'Runtime Error'));
+  if (verdict === 'Runtime Error' && !(e.failing_case && e.failing_case.runtime_error))
+    html += runtimeTraceHtml(tier.find(s => s.verdict === 'Runtime Error'));
   section('head', html);
 }
 
@@ -172,8 +182,9 @@ function onRun(e) {
   for (const c of e.cases) {
     if (!c.valid) failingInput = c.input;
     html += `<h3>${esc(t('caseResult'))} ${esc(c.where)}</h3>`;
-    if (c.problem) html += `<div class="reason">${esc(said(c, 'problem'))}</div>`;
-    if (c.problem && c.output === null) hooks.mark(runtimeErrorLines(said(c, 'problem')));
+    if (c.runtime_error) html += runtimeStoryHtml(c.runtime_error, said(c, 'problem').split('\n')[0], '', e.file);
+    else if (c.problem) html += `<div class="reason">${esc(said(c, 'problem'))}</div>`;
+    if (c.problem && c.output === null && !c.runtime_error) hooks.mark(runtimeErrorLines(said(c, 'problem')));
     html += '<div class="boards">' + boardHtml(t('input'), c.input, c.input, []);
     if (c.output) html += boardHtml(t('output'), c.output, c.input, c.wrong_cells);
     if (c.expected) html += boardHtml(t('expected'), c.expected, c.input, []);
