@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: tools/one_file_changes.sh   (make build-check)
+# Usage: mk/one_file_changes.sh   (make build-check)
 # The three changes a newcomer makes most, each a new file and no other file touched (README.md,
 # "Where things are"): in a scratch copy of the working tree's tracked files, it adds
 #   1. a solution:               solutions/newcomer_solution.cpp (a copy of a bundled one, renamed);
@@ -22,11 +22,11 @@ git -C "$repo" ls-files -z | (cd "$repo" && tar --null --ignore-failed-read -T -
 cd "$scratch"
 
 # 1. A solution: any bundled one under a new name, its opening line saying so.
-sed '1s|.*|// A newcomer'"'"'s copy of bitmask_mrv_y_combinator.cpp (tools/one_file_changes.sh).|' \
+sed '1s|.*|// A newcomer'"'"'s copy of bitmask_mrv_y_combinator.cpp (mk/one_file_changes.sh).|' \
   solutions/bitmask_mrv_y_combinator.cpp > solutions/newcomer_solution.cpp
 # 2. A test file, asserting on core/.
 cat > core/newcomer_probe_test.cpp <<'CPP'
-// tools/one_file_changes.sh's new test file: found by core/rules.mk's wildcard, nothing else.
+// mk/one_file_changes.sh's new test file: found by core/rules.mk's wildcard, nothing else.
 #include <gtest/gtest.h>
 
 #include "core/checker.h"
@@ -43,13 +43,13 @@ TEST(NewcomerTest, TheCheckerFindsTwoFivesInARow) {
 CPP
 # 3. A file in a room of the judge, and its test.
 cat > judge/findings/newcomer_room.cpp <<'CPP'
-// tools/one_file_changes.sh's new file in a room: found by judge/rules.mk's wildcard, nothing else.
+// mk/one_file_changes.sh's new file in a room: found by judge/rules.mk's wildcard, nothing else.
 namespace judge {
 int newcomerRoomAnswer() { return 37; }
 }  // namespace judge
 CPP
 cat > judge/findings/newcomer_room_test.cpp <<'CPP'
-// The test of tools/one_file_changes.sh's new file in a room: it links the judge's rooms, and runs
+// The test of mk/one_file_changes.sh's new file in a room: it links the judge's rooms, and runs
 // the judge as the judge's tests do (judge/test_support.h: the build gives it the judge's path).
 #include <gtest/gtest.h>
 
