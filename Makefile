@@ -144,7 +144,7 @@ serve-soak:       ## Judges stopped through the page at random moments, hundreds
 history-check:    ## The history as a user meets it, in a folder of its own: listed, code back, diff, eight at once, kill -9, damaged files untouched
 explore-check:    ## The capture tests, and the replay page in headless Chromium
 explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
-build-check:      ## The four one-file changes (a solution, a test file, a judge's file, a server file), each built and run in a scratch copy
+build-check:      ## The four one-file changes (a solution, a test file, a judge's file, a server file), each built and run in a scratch copy; the folders' rules in any order
 container-check:  ## The README's container lines with Podman: three files judged, make test, the page from the host (container/README.md)
 fuzz:             ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
 ## The benchmarks
