@@ -34,6 +34,9 @@ QUICK_CXX  ?= $(if $(shell command -v clang++-19),clang++-19)
 else
 BUILD      ?= build/$(subst /,_,$(notdir $(CXX))$(subst $() ,,$(CXXSTD)$(CXXFLAGS)))
 endif
+# The folder as read here: a target's own CXXFLAGS (the tests' -O0, TEST_CXXFLAGS) must not move
+# the paths the tests are given ($(BUILD)/sudoku, BUILD_DIR) to another folder.
+BUILD      := $(BUILD)
 # The objects mirror the source tree: core/board.cpp -> $(OBJ)/core/board.o; the quick build's
 # copies of core/ go to $(QUICK_OBJ).
 OBJ        := $(BUILD)/objects
