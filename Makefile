@@ -2,9 +2,10 @@
 #
 # One make reads the whole build ("Recursive Make Considered Harmful"): this file holds the
 # configuration, the functions every folder's rules share, the includes, and the targets a user
-# types; each folder's rules are in its own rules.mk, beside its code. Every path is from the
-# repository's top. Where a figure says why a rule is as it is, bench/README.md has it
-# ("Why the build is as it is"), with the command that measures it again.
+# types; each folder's rules are in its own rules.mk, beside its code, and the machinery that
+# turns the lists they fill into rules is in mk/ (mk/README.md). Every path is from the
+# repository's top. Where a figure says why a rule is as it is, bench/README.md has it ("Why the
+# build is as it is"), with the command that measures it again.
 
 # ---- Configuration ----------------------------------------------------------------------------
 
@@ -27,12 +28,15 @@ ifeq ($(strip $(CXX) $(CXXSTD) $(CXXFLAGS)),g++ -std=c++17 -O2 -g)
 BUILD      ?= build
 # The toolkit's engine by clang where it is installed (sudoku/rules.mk).
 ENGINE_CXX ?= $(if $(shell command -v clang++-19),clang++-19,$(CXX))
-# The quick build (tools/rules.mk): the judge's and the tests' own code by clang 19, where it is
+# The quick build (mk/quick.mk): the judge's and the tests' own code by clang 19, where it is
 # installed, on precompiled headers.
 QUICK_CXX  ?= $(if $(shell command -v clang++-19),clang++-19)
 else
 BUILD      ?= build/$(subst /,_,$(notdir $(CXX))$(subst $() ,,$(CXXSTD)$(CXXFLAGS)))
 endif
+# The folder as read here: a target's own CXXFLAGS (the tests' -O0, TEST_CXXFLAGS) must not move
+# the paths the tests are given ($(BUILD)/sudoku, BUILD_DIR) to another folder.
+BUILD      := $(BUILD)
 # The objects mirror the source tree: core/board.cpp -> $(OBJ)/core/board.o; the quick build's
 # copies of core/ go to $(QUICK_OBJ).
 OBJ        := $(BUILD)/objects
@@ -41,7 +45,7 @@ WARNINGS   := -Wall -Wextra
 CPPFLAGS   += -I. -DREPO_ROOT='"$(CURDIR)"' -MMD -MP
 ALLFLAGS    = $(CXXSTD) $(CXXFLAGS) $(WARNINGS) $(CPPFLAGS)
 # How an object of the project's own code is compiled, and a wrapped solution (the quick build,
-# tools/rules.mk, changes both for the objects it covers).
+# mk/quick.mk, changes both for the objects it covers).
 COMPILE           = $(CXX) $(ALLFLAGS)
 COMPILE_SOLUTION  = $(CXX) $(ALLFLAGS)
 # The tests' own code at -O0 with line tables (-g1: a failing test's backtrace names its lines),
@@ -54,6 +58,9 @@ TEST_CXXFLAGS     = $(patsubst -g,-g1,$(patsubst -O%,-O0,$(CXXFLAGS)))
 LEETCODE_CXX   ?= clang++-19
 LEETCODE_FLAGS := -O2 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 SANITIZE_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# lld where it is installed (quicker than GNU ld; the linker changes no code): for the judged
+# programs (judge/rules.mk) and the quick build's links (mk/quick.mk).
+LLD_FLAGS      := $(if $(shell command -v ld.lld),-fuse-ld=lld)
 
 # Unity builds (several files compiled as one translation unit, each still a file of its own):
 # the tests', the judge's and core/'s quick copies, where the quick build is. UNITY=0: one object
@@ -70,6 +77,11 @@ Q    = $(if $(filter-out 0,$(V)),,@)
 say  = $(if $(filter-out 0,$(V)),,@printf '  %-6s %s\n' '$(1)' '$(2)';)
 # $(call quote,VAR): VAR's text exactly as given, as one shell word ('$$', spaces, '&' kept).
 quote  = '$(subst ','\'',$(value $(1)))'
+# $(call gtest_list,PATTERNS): GoogleTest's filter of the words PATTERNS, a:b:c (sorted: the same
+# filter whatever order the folders added them in).
+empty  :=
+space  := $(empty) $(empty)
+gtest_list = $(subst $(space),:,$(sort $(1)))
 # $(call record,FILE,TEXT): FILE holds TEXT, rewritten at parse time only when TEXT changes, so that
 # what depends on FILE is remade when a list or a choice changes, and only then (TEXT: no commas).
 record = $(shell mkdir -p $(dir $(1)) && echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1))
@@ -96,12 +108,17 @@ $(OBJ)/%.o: %.cpp
 
 # ---- The folders' rules -------------------------------------------------------------------------
 
-# In this order: a fragment names the lists of those before it (a rule's prerequisites are read
-# as make meets them). Each fragment adds its tests' files to TEST_SOURCES.
-TEST_SOURCES :=
-include core/rules.mk solutions/rules.mk sudoku/rules.mk markdown/rules.mk explore/rules.mk
-include judge/rules.mk judge/replay/rules.mk serve/rules.mk history/rules.mk messages/rules.mk bench/rules.mk po/rules.mk tools/rules.mk
-include container/rules.mk
+# Each folder's rules.mk builds what is its own and adds it to the shared lists (TEST_SOURCES,
+# QUICK_JUDGE, ROOTED...: mk/README.md, "The lists"); the machinery in mk/, read after them, makes
+# the rules that loop over those lists, and names no folder. The folders' fragments are found,
+# not listed, and read in any order: a rule that names another folder's list in its
+# prerequisites writes it $$(LIST), which make reads once every fragment is in (.SECONDEXPANSION).
+# A subfolder's fragment comes after all the folders', and may use their names as it is read;
+# the machinery's come last, in this order (each reads what the one before defines).
+.SECONDEXPANSION:
+FOLDER_RULES := $(filter-out build/% $(BUILD)/%,$(sort $(wildcard */rules.mk)) $(sort $(wildcard */*/rules.mk)))
+include $(FOLDER_RULES)
+include mk/tests.mk mk/quick.mk mk/cross-arm64.mk mk/build-check.mk mk/dependencies.mk
 
 # ---- The targets a user types (make help prints this list, by its headings) ---------------------
 
@@ -130,7 +147,7 @@ serve-soak:       ## Judges stopped through the page at random moments, hundreds
 history-check:    ## The history as a user meets it, in a folder of its own: listed, code back, diff, eight at once, kill -9, damaged files untouched
 explore-check:    ## The capture tests, and the replay page in headless Chromium
 explore-sanitize: ## explore-check built with AddressSanitizer and UBSan
-build-check:      ## The three one-file changes (a solution, a test file, a judge's file), each built and run in a scratch copy
+build-check:      ## The four one-file changes (a solution, a test file, a judge's file, a server file), each built and run in a scratch copy; the folders' rules in any order
 container-check:  ## The README's container lines with Podman: three files judged, make test, the page from the host (container/README.md)
 fuzz:             ## Fuzz the reader and parseBoard for FUZZ_SECONDS (default 60) with clang 19's libFuzzer
 ## The benchmarks

@@ -74,12 +74,15 @@ chart:
 	bench/report.sh --ladder $(BENCH_OUT)/results.tsv > $(BUILD)/ladder.dat
 	gnuplot -e "data='$(BUILD)/ladder.dat'; out='$(BENCH_OUT)/ladder.png'" bench/ladder.gp
 
-$(BUILD)/benchmarks: $(BENCH_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(BUILD)/solution-list
+$(BUILD)/benchmarks: $(BENCH_OBJS) $$(WRAPPERS) $$(CORE_LIB) $$(SUDOKU_LIB) $(BUILD)/solution-list
 	@pkg-config --exists benchmark || { echo "Google Benchmark not found: sudo apt-get install libbenchmark-dev" >&2; exit 1; }
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
-$(BUILD)/benchmarks-yours: $(BENCH_OBJS) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB) $(BUILD)/yours/yours.o \
+$(BUILD)/benchmarks-yours: $(BENCH_OBJS) $$(WRAPPERS) $$(CORE_LIB) $$(SUDOKU_LIB) $(BUILD)/yours/yours.o \
                            $(BUILD)/solution-list
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(BENCH_LIBS)
 $(BUILD)/bench/%.o: bench/%.cpp
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(CXX) $(ALLFLAGS) -c $< -o $@
+
+# The shared lists (mk/README.md).
+ROOTED += $(BENCH_OBJS)

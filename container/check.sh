@@ -13,7 +13,7 @@
 #      (the hostile requests, then an Accepted in headless Chromium), then Ctrl-C (SIGINT);
 #   6. the same tree, built in the container at /work, built and judged again on the host at its
 #      own path, then in the container again (the build's dependency files and recorded root:
-#      tools/rules.mk, "A tree built at one path").
+#      mk/dependencies.mk, "A tree built at one path").
 # No container may be left behind. Each line is read from README.md and changed only by
 # `docker` -> `podman` and the flags this kind of machine needs, which stay here, never in the
 # README: Podman's runtime runc and cgroupfs (no systemd), and ulimits no higher than the host's

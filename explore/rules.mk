@@ -29,15 +29,20 @@ explore-check:
 explore-sanitize:
 	$(Q)$(MAKE) EXPLORE_BUILD=$(BUILD)/explore-sanitize EXPLORE_FLAGS="$(SANITIZE_FLAGS)" explore-check
 
-$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $(CLI_LIB) $(WRAPPERS) $(CORE_LIB) $(SUDOKU_LIB)
+$(BUILD)/bin/explore: $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_LIB) $$(CLI_LIB) $$(WRAPPERS) $$(CORE_LIB) $$(SUDOKU_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^)
-$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $(WRAPPERS) $(CORE_LIB)
+$(BUILD)/bin/explore_tests: $(EXPLORE_OBJ)/explore_test.o $(EXPLORE_LIB) $$(WRAPPERS) $$(CORE_LIB)
 	$(NEED_GTEST)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(GTEST_MAIN_LIBS)
 $(BUILD)/bin/explore $(BUILD)/bin/explore_tests: $(BUILD)/solution-list
 $(EXPLORE_OBJ)/explore_test.o: CPPFLAGS += -DEXPLORE_DIR='"$(abspath $(BUILD)/explore-test)"' \
   -DEXPLORE_BUILD_DIR='"$(abspath $(BUILD))"' -DEXPLORE_FLAGS_USED='"$(CXXFLAGS)"'
-# The tests link explore's capture (the judge links its page: judge/rules.mk).
+
+# The shared lists (mk/README.md): the tests link explore's capture; the judge links its
+# page (judge/rules.mk), compiled on the judge's precompiled header.
 $(BUILD)/tests: $(EXPLORE_OBJ)/capture.o
+QUICK_JUDGE      += $(EXPLORE_OBJ)/page.o
+TEST_BUILD_FIRST += $(EXPLORE_OBJ)/page.o
+ROOTED           += $(EXPLORE_LIB) $(EXPLORE_OBJ)/explore_main.o $(EXPLORE_OBJ)/explore_test.o

@@ -5,7 +5,6 @@ JUDGE_SOURCES := $(filter-out %_test.cpp judge/sandbox/does_nothing.cpp,\
                  $(wildcard judge/sandbox/*.cpp judge/verdict/*.cpp judge/report/*.cpp judge/findings/*.cpp judge/debug/*.cpp \
                             judge/submissions/*.cpp judge/pipeline/*.cpp))
 JUDGE_CORE    := $(patsubst %.cpp,$(OBJ)/%.o,$(JUDGE_SOURCES))
-TEST_SOURCES  += $(wildcard judge/*_test.cpp judge/*/*_test.cpp)
 JUDGE_BIN     := $(BUILD)/bin/judge
 # The rooms compiled as one unity unit (UNITY), with the replay's reader and explore's page, which
 # the judge links too (judge/replay/README.md): the JSON and standard templates they share are
@@ -13,9 +12,9 @@ JUDGE_BIN     := $(BUILD)/bin/judge
 JUDGE_UNIT_COUNT   := 1
 JUDGE_UNITS        := $(patsubst %,$(OBJ)/unity/judge-%.o,$(shell seq $(JUDGE_UNIT_COUNT)))
 JUDGE_UNIT_SOURCES := $(JUDGE_SOURCES) judge/replay/replay.cpp explore/page.cpp
-JUDGE_LINK    := $(if $(filter 1,$(UNITY)),$(JUDGE_UNITS),$(JUDGE_CORE) $(OBJ)/judge/replay/replay.o $(EXPLORE_OBJ)/page.o)
-# The judge's own copy of core/: the quick one where the quick build is (tools/rules.mk).
-JUDGE_CORE_LIB := $(if $(QUICK_CXX),$(or $(QUICK_CORE_UNITS),$(patsubst $(OBJ)/%,$(QUICK_OBJ)/%,$(CORE_LIB))),$(CORE_LIB))
+JUDGE_LINK    := $(if $(filter 1,$(UNITY)),$(JUDGE_UNITS),$(JUDGE_CORE) $(OBJ)/judge/replay/replay.o $(OBJ)/explore/page.o)
+# The judge's own copy of core/: the quick one where the quick build is (mk/quick.mk).
+JUDGE_CORE_LIB = $(if $(QUICK_CXX),$(QUICK_CORE),$(CORE_LIB))
 
 # The judge builds each solution file as LeetCode does: clang 19, C++23, -O2, ASan + UBSan
 # (without clang 19: $(CXX) $(CXXSTD), and files that need C++23 are skipped), and runs each
@@ -61,8 +60,9 @@ debug-build: $(JUDGE_BIN) $(JUDGED)/toolchain.sh
 	$(Q)$(JUDGE_BIN) --debug-build $(DEBUG_CASE) -- $(call quote,SOLUTION)
 
 # The judge's objects, longest to compile first: make starts them in the order it meets them, so
-# the short ones fill the cores at the end.
-$(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_CORE_LIB)
+# the short ones fill the cores at the end; then the history's store, the report's messages, and
+# its words' catalogues.
+$(JUDGE_BIN): $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $$(JUDGE_CORE_LIB) $$(HISTORY_LIB) $$(MESSAGES_LIB) | $$(CATALOGUES)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $^ $(SECCOMP_LIBS) $(SQLITE_LIBS)
 $(JUDGE_CORE) $(JUDGE_UNITS) $(OBJ)/judge/judge_main.o: | need-json
@@ -77,9 +77,9 @@ need-seccomp:
 $(OBJ)/judge/verdict/verdict.o: CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
 ifeq ($(UNITY),1)
 $(call record,$(BUILD)/judge-list,$(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES))
-$(JUDGE_UNITS:.o=.cpp): $(OBJ)/unity/judge-%.cpp: $(BUILD)/judge-list tools/unity.sh
+$(JUDGE_UNITS:.o=.cpp): $(OBJ)/unity/judge-%.cpp: $(BUILD)/judge-list mk/unity.sh
 	@mkdir -p $(@D)
-	$(call say,UNITY,$@)tools/unity.sh $* $(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES) > $@.tmp && mv -f $@.tmp $@
+	$(call say,UNITY,$@)mk/unity.sh $* $(JUDGE_UNIT_COUNT) $(JUDGE_UNIT_SOURCES) > $@.tmp && mv -f $@.tmp $@
 $(JUDGE_UNITS): %.o: %.cpp
 	$(call say,CXX,$@)$(COMPILE) -c $< -o $@
 $(JUDGE_UNITS): CPPFLAGS += -DJUDGED_DIR='"$(abspath $(JUDGED))"'
@@ -109,7 +109,7 @@ $(JUDGED)/core-prelude.pch: core/prelude.h $(SYSTEM_HEADERS)
 # The judged program is linked by lld where it is installed (quicker than GNU ld on ASan's
 # runtime): the linker changes no compiled code. Recorded, so that installing lld, or losing it,
 # rewrites the toolchain file.
-JUDGED_LINKFLAGS := $(if $(shell command -v ld.lld),-fuse-ld=lld)
+JUDGED_LINKFLAGS := $(LLD_FLAGS)
 $(call record,$(JUDGED)/link-choice,$(JUDGED_LINKFLAGS))
 
 # Read by judge/sandbox/build_solution.sh; rewritten with the runtime, so programs linked with an
@@ -121,6 +121,21 @@ $(JUDGED)/toolchain.sh: $(JUDGE_RUNTIME) $(JUDGE_PCH) $(JUDGED)/link-choice
 	  "runtime='$(abspath $(JUDGE_RUNTIME))'" "linkflags='$(JUDGED_LINKFLAGS)'" \
 	  "stamp='$$(cat $(JUDGE_RUNTIME) $(JUDGE_PCH) | md5sum | cut -c1-32)'" > $@
 
-# The judge's tests judge the known-wrong files (they need the runtime it links them with), run
-# the judge itself, interrupt and kill it, and run make with this build.
+# The shared lists (mk/README.md). The judge's tests judge the known-wrong files (they
+# need the runtime it links them with), run the judge itself, interrupt and kill it, and run make
+# with this build; the sandbox's watch the machine's processes for the hostile fixtures' leftovers,
+# so they run apart, and after the run no process may hold one of its temporary files (a box left
+# behind). The judge's own objects on its precompiled header; for arm64, the judge beside the tests.
+TEST_SOURCES     += $(wildcard judge/*_test.cpp judge/*/*_test.cpp)
 $(BUILD)/tests: $(JUDGE_LINK) | $(JUDGED)/toolchain.sh $(JUDGE_BIN)
+TESTS_LIBS       += $(SECCOMP_LIBS)
+TEST_DEFINES     += -DJUDGE_BINARY='"$(abspath $(JUDGE_BIN))"'
+TESTS_ALONE      += Files/Hostile.* JudgeEnds.* NoSilentFallback.* SandboxedCompile.* Sandbox.*
+TEST_RUN_CHECKS  += judge/sandbox/leftover_check.sh
+QUICK_JUDGE      += $(OBJ)/judge/judge_main.o $(JUDGE_CORE) $(JUDGE_UNITS)
+TEST_BUILD_FIRST += $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGED)/board.o
+ROOTED           += $(JUDGE_LINK) $(OBJ)/judge/judge_main.o $(JUDGE_RUNTIME) $(JUDGE_PCH) $(JUDGED)/toolchain.sh
+ARM64_GOALS      += $(JUDGE_BIN)
+ARM64_LIBRARIES  += libseccomp
+ARM64_PACKAGES   += libseccomp-dev:arm64
+ARM64_IN_QEMU    += Seccomp.* Seccomp/* Printable.* Words.*

@@ -1,7 +1,7 @@
 // For the judge's tests that run the judge as a user does: where the repository
 // and the fixtures are, LeetCode's example, and this build's judge run with
 // arguments, its output and exit status. JUDGE_BINARY, the judge's path, is given to every test
-// file by the build (tools/rules.mk).
+// file by the build (mk/tests.mk).
 #pragma once
 #include <sys/stat.h>
 

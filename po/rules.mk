@@ -9,7 +9,8 @@ LOCALE_DIR := $(BUILD)/locale
 CATALOGUES := $(if $(shell command -v msgfmt),$(foreach lang,$(PO_LANGS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/sudoku-judge.mo))
 LANG_ARG    = $(if $(value JUDGE_LANG),--lang $(call quote,JUDGE_LANG))
 $(OBJ)/core/words.o $(QUICK_OBJ)/core/words.o $(QUICK_OBJ)/core/cold-unit.o: CPPFLAGS += -DLOCALE_DIR='"$(abspath $(LOCALE_DIR))"'
-$(JUDGE_BIN) $(BUILD)/tests: | $(CATALOGUES)
+# The judge and the tests speak the catalogues' words (the judge names them: judge/rules.mk).
+$(BUILD)/tests: | $(CATALOGUES)
 
 $(LOCALE_DIR)/%/LC_MESSAGES/sudoku-judge.mo: po/%.po
 	@mkdir -p $(@D)

@@ -13,7 +13,7 @@ HTTPLIB_LIBS   = $(shell pkg-config --libs cpp-httplib 2>/dev/null)
 
 # LISTEN=container: the container's own address, where a port published on the host arrives
 # (container/README.md); ALLOW_HOSTS='name ...': names the Host check lets in beside loopback's.
-serve: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+serve: $(SERVE_BIN) $$(JUDGE_BIN) $$(JUDGED)/toolchain.sh $$(REPLAY_TOOLCHAIN)
 	$(Q)$(SERVE_BIN) --judge $(JUDGE_BIN) $(if $(value PORT),--port $(call quote,PORT)) \
 	  $(if $(value STANDING),--standing $(call quote,STANDING)) $(if $(value LISTEN),--listen $(call quote,LISTEN)) \
 	  $(foreach name,$(ALLOW_HOSTS),--allow-host '$(subst ','\'',$(name))') \
@@ -33,7 +33,7 @@ $(AXE_JS): serve/axe/package.json serve/axe/package-lock.json
 # serve-check stops judges through the page at random moments too (serve/stop_test.py: 64 stops,
 # the 40 Submits abandoned in their first 0.4 s among them); serve-soak does it at length (60 at
 # each moment, 340 in all).
-serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+serve-check: $(SERVE_BIN) $$(JUDGE_BIN) $$(JUDGED)/toolchain.sh $$(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/serve_test.py)/usr/bin/python3 serve/serve_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 	$(call say,TEST,serve/kept_language_test.py)/usr/bin/python3 serve/kept_language_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
 	$(call say,TEST,serve/runtime_test.py)/usr/bin/python3 serve/runtime_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN)
@@ -41,22 +41,23 @@ serve-check: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN
 
 # serve-access: the page for everyone (serve/access_test.py): axe-core in every state, the keyboard
 # alone, the theme. SHOTS=DIR saves both themes' screenshots there.
-serve-access: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN) $(AXE_JS)
+serve-access: $(SERVE_BIN) $$(JUDGE_BIN) $$(JUDGED)/toolchain.sh $$(REPLAY_TOOLCHAIN) $(AXE_JS)
 	$(call say,TEST,serve/access_test.py)/usr/bin/python3 serve/access_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) \
 	  --axe $(AXE_JS) $(if $(value SHOTS),--screenshots $(call quote,SHOTS))
 
-serve-soak: $(SERVE_BIN) $(JUDGE_BIN) $(JUDGED)/toolchain.sh $(REPLAY_TOOLCHAIN)
+serve-soak: $(SERVE_BIN) $$(JUDGE_BIN) $$(JUDGED)/toolchain.sh $$(REPLAY_TOOLCHAIN)
 	$(call say,TEST,serve/stop_test.py)/usr/bin/python3 serve/stop_test.py --serve $(SERVE_BIN) --judge $(JUDGE_BIN) --tries 60
 
 # The server: every serve/*.cpp but the tests. Those that include <httplib.h> are its HTTP side,
 # linked into the server alone; the others (the queue, the judge's process, the guards...) into
 # the tests too, which link no cpp-httplib (arm64's cross build has none). A new file, or a new
-# test, needs no line here.
+# test, needs no line here. The server also links the history's store and JSON view, core/ (whose
+# words the store's reasons are written in) and the report's messages.
 SERVE_SOURCES := $(filter-out %_test.cpp,$(wildcard serve/*.cpp))
 SERVE_OBJS    := $(patsubst serve/%.cpp,$(SERVE_OBJ)/%.o,$(SERVE_SOURCES))
 SERVE_HTTP    := $(patsubst serve/%.cpp,$(SERVE_OBJ)/%.o,$(shell grep -l '^\#include <httplib.h>' $(SERVE_SOURCES)))
 SERVE_LIB     := $(filter-out $(SERVE_OBJ)/serve_main.o $(SERVE_HTTP),$(SERVE_OBJS))
-$(SERVE_BIN): $(SERVE_OBJS)
+$(SERVE_BIN): $(SERVE_OBJS) $$(HISTORY_LIB) $$(HISTORY_VIEW) $$(JUDGE_CORE_LIB) $$(MESSAGES_LIB)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(LDFLAGS) -o $@ $^ $(HTTPLIB_LIBS) $(SQLITE_LIBS) -pthread
 
@@ -68,5 +69,14 @@ $(SERVE_OBJ)/%.o: serve/%.cpp
 # The server's unit tests run in make test, with the rest (not in its unity units: they are
 # compiled with cpp-httplib's flags, as the objects they test).
 SERVE_TESTS := $(patsubst serve/%.cpp,$(SERVE_OBJ)/%.o,$(wildcard serve/*_test.cpp))
-$(BUILD)/tests: $(SERVE_TESTS) $(SERVE_LIB)
 $(SERVE_TESTS): override CXXFLAGS := $(TEST_CXXFLAGS)
+
+# The shared lists (mk/README.md): the tests link the server's tests and its files but the HTTP
+# side; its objects on the judge's precompiled header (the server waits on the judge it runs, not
+# on a core), its tests on the tests'; for arm64 no cpp-httplib is asked for.
+$(BUILD)/tests: $(SERVE_TESTS) $(SERVE_LIB)
+QUICK_JUDGE    += $(SERVE_OBJS)
+QUICK_TESTS    += $(SERVE_TESTS)
+ROOTED         += $(SERVE_OBJS) $(SERVE_TESTS)
+ARM64_SETTINGS += NEED_HTTPLIB=
+ARM64_IN_QEMU  += ServeGuard.*

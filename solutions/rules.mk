@@ -2,7 +2,6 @@
 # change. Each is compiled unchanged inside a namespace of its own (core/wrap.sh), for the tests,
 # the toolkit, the benchmarks and the replay page; the judge compiles the files themselves.
 SOLUTIONS := $(wildcard solutions/*.cpp)
-TEST_SOURCES += $(wildcard solutions/tests/*_test.cpp)
 
 # Solutions whose header says `// Needs: C++23` (deducing this) are compiled by CXX23: $(CXX)
 # where it accepts C++23's deducing this, else $(LEETCODE_CXX) (clang 19 links with g++'s
@@ -92,10 +91,20 @@ leetcode:
 	@command -v $(LEETCODE_CXX) >/dev/null || { echo "$(LEETCODE_CXX) not found: sudo apt-get install clang-19" >&2; exit 1; }
 	$(Q)$(MAKE) BUILD=$(BUILD)/leetcode CXX=$(LEETCODE_CXX) CXXSTD=-std=c++23 CXXFLAGS="$(LEETCODE_FLAGS)" \
 	  $(BUILD)/leetcode/solution_tests
-	$(call say,TEST,$(BUILD)/leetcode/solution_tests)tools/test_shards.sh 2 $(BUILD)/leetcode/solution_tests
-$(BUILD)/solution_tests: $(SOLUTION_TEST_OBJS) $(WRAPPERS) $(CORE_LIB) $(BUILD)/solution-list
+	$(call say,TEST,$(BUILD)/leetcode/solution_tests)mk/test_shards.sh 2 $(BUILD)/leetcode/solution_tests
+$(BUILD)/solution_tests: $(SOLUTION_TEST_OBJS) $(WRAPPERS) $$(CORE_LIB) $(BUILD)/solution-list
 	$(NEED_GTEST)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -o $@ $(filter %.o,$^) $(GTEST_LIBS)
 
 table: $(BUILD)/tests
 	@solutions/table.sh $(BUILD)/tests
+
+# The shared lists (mk/README.md): the tests, their files and the solutions they run; the
+# solutions on LeetCode's precompiled prelude, but the C++23 ones (their own compiler), which a
+# fresh make test starts first.
+TEST_SOURCES     += $(wildcard solutions/tests/*_test.cpp)
+$(BUILD)/tests: $(WRAPPERS) $(BUILD)/solution-list
+QUICK_PRELUDE    += $(filter-out $(CXX23_WRAPPERS),$(WRAPPERS))
+TEST_BUILD_FIRST += $(CXX23_WRAPPERS)
+ROOTED           += $(WRAPPERS) $(SOLUTION_TEST_OBJS) $(PRELUDE_GCH)
+ARM64_IN_QEMU    += Registry.* *.LeetcodeExample *.LeetcodeReported *.ProjectEuler96

@@ -3,13 +3,11 @@
 SUDOKU_OBJ := $(OBJ)/sudoku
 SUDOKU_LIB := $(addprefix $(SUDOKU_OBJ)/,engine.o parallel.o generator.o)
 CLI_LIB    := $(addprefix $(SUDOKU_OBJ)/,sudoku.o generate_command.o)
-TEST_SOURCES += $(wildcard sudoku/*_test.cpp)
 
 # The command: built by `make`; the tests call it in process and run it.
 sudoku: $(BUILD)/sudoku
-$(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $(WRAPPERS) $(SUDOKU_LIB) $(CORE_LIB) $(BUILD)/solution-list
+$(BUILD)/sudoku: $(SUDOKU_OBJ)/sudoku_main.o $(CLI_LIB) $$(WRAPPERS) $(SUDOKU_LIB) $$(CORE_LIB) $(BUILD)/solution-list
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) $(QUICK_LDFLAGS) -o $@ $(filter %.o,$^)
-$(BUILD)/tests: $(SUDOKU_LIB) $(CLI_LIB) | $(BUILD)/sudoku
 
 # The 9x9 engine is built for the CPU that builds it, at -O3, as the fastest public solvers build
 # themselves (tdoku: -march=native), and in the default build by clang 19 where it is installed:
@@ -41,3 +39,18 @@ fuzz:
 	  -artifact_prefix=$(BUILD)/fuzz/ $(FUZZ_CORPUS) testcases/cli testcases/invalid
 $(BUILD)/fuzz_reader: $(FUZZ_OBJS)
 	$(call say,LINK,$@)$(CXX) $(CXXSTD) $(CXXFLAGS) -fsanitize=fuzzer -o $@ $^
+
+# The shared lists (mk/README.md): the tests, their files, what they link and the command
+# they run; the command line on its own precompiled header (CLI11's), the batch and the generator
+# on the standard library's; for arm64, the engine without -march=native (this CPU's).
+TEST_SOURCES      += $(wildcard sudoku/*_test.cpp)
+$(BUILD)/tests: $(SUDOKU_LIB) $(CLI_LIB) | $(BUILD)/sudoku
+TEST_DEFINES      += -DSUDOKU_BINARY='"$(abspath $(BUILD)/sudoku)"'
+QUICK_CLI         += $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o
+QUICK_STANDARD    += $(SUDOKU_OBJ)/parallel.o $(SUDOKU_OBJ)/generator.o
+TEST_BUILD_FIRST  += $(SUDOKU_OBJ)/sudoku.o
+ROOTED            += $(SUDOKU_LIB) $(CLI_LIB) $(SUDOKU_OBJ)/sudoku_main.o
+ARM64_GOALS       += $(BUILD)/sudoku
+ARM64_SETTINGS    += ENGINE_CXX=$(CROSS_ARM64) ENGINE_FLAGS=-O3
+ARM64_IN_QEMU     += Engine.* Generator.* Sudoku*
+ARM64_NOT_IN_QEMU += SudokuBinary.* SudokuPipeline.* SudokuGenerate.* SudokuHelp.MakeHelp*

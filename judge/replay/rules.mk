@@ -4,7 +4,8 @@
 # C++23 included) with explore's hooks (-O2, instrumented) and linked with a runtime built once,
 # not instrumented: the replay's loop, the runner, explore's capture and page, core's board,
 # checker, registry and words. The judge itself links explore's page only (to read the program's
-# data and write the page), never the capture.
+# data and write the page), never the capture. (A subfolder's rules: read after every folder's,
+# whose names they use as they are read: the judge's JUDGED, core/'s QUICK_CORE_UNITS.)
 REPLAY_DIR       := $(JUDGED)/replay
 REPLAY_CXX       := $(JUDGE_CXX)
 REPLAY_FLAGS     := -O2 -w
@@ -67,3 +68,9 @@ replay: $(JUDGE_BIN) $(REPLAY_TOOLCHAIN)
 	@test -n $(call quote,SOLUTION) || { echo "usage: make replay SOLUTION=path/to/file.cpp [CASE=puzzle]" >&2; exit 2; }
 	$(Q)$(JUDGE_BIN) --replay $(if $(value CASE),--case $(call quote,CASE)) --out $(BUILD)/replay/index.html \
 	  -- $(call quote,SOLUTION) && echo "wrote $(BUILD)/replay/index.html"
+
+# The shared lists (mk/README.md): the reader on the judge's precompiled header; the
+# program's prelude header among a fresh make test's longest compiles.
+QUICK_JUDGE      += $(OBJ)/judge/replay/replay.o
+TEST_BUILD_FIRST += $(REPLAY_PCH)
+ROOTED           += $(filter-out $(REPLAY_SHARED),$(REPLAY_RUNTIME)) $(REPLAY_PCH) $(REPLAY_TOOLCHAIN)

@@ -1,7 +1,7 @@
 // The standard headers and nlohmann/json that the judge's own objects share, parsed once per
-// build into a clang precompiled header (tools/rules.mk, "The quick build"), its
-// templates instantiated there once rather than in every object. Nothing includes this file:
-// the build passes it with -include-pch, so each source still includes what it uses.
+// build into a clang precompiled header (mk/quick.mk), its templates instantiated there once
+// rather than in every object. Nothing includes this file: the build passes it with -include-pch,
+// so each source still includes what it uses.
 #include <algorithm>
 #include <atomic>
 #include <chrono>

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Usage: tools/test_shards.sh SHARDS BINARY [EXCLUDE [SERIAL]]
+# Usage: mk/test_shards.sh SHARDS BINARY [EXCLUDE [SERIAL]]
 # Runs a GoogleTest binary as SHARDS processes at once, because many of the suite's tests wait
 # on wall clocks (a judged child, a sandbox, a subprocess) rather than on a core. Each test
 # runs in exactly one process. The tests are cut into groups, longest first, by the seconds
-# tools/test_times.txt gives each (TEST_TIMES=file: another; a test it does not list counts
+# mk/test_times.txt gives each (TEST_TIMES=file: another; a test it does not list counts
 # 0.5 s): a test alone once it is longer than a share of what is left, then ever smaller groups
 # of the shorter ones. SHARDS processes run at a time, and whichever ends first starts the next
 # group: so a test that takes longer than its recorded time (a first run compiles, a busy
@@ -14,7 +14,7 @@
 # another in one more process beside the others. Each process has its own TEST_TMPDIR. Prints
 # each process's failures in full, then one summary in GoogleTest's words ("[  PASSED  ] N
 # tests.", which .ci/run reads), and exits non-zero if any failed. Whole outputs stay in
-# BINARY.shard-*.log, the tests' times in BINARY.shard-*.json (tools/test_times.sh makes
+# BINARY.shard-*.log, the tests' times in BINARY.shard-*.json (mk/test_times.sh makes
 # test_times.txt of them).
 set -uo pipefail
 shards=$1 binary=$2 exclude=${3:-} serial=${4:-}
