@@ -10,7 +10,7 @@ FROM debian:12
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       g++ make pkg-config \
-      libgtest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev clang-19 libclang-rt-19-dev lld libcmark-gfm-dev \
+      libgtest-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev clang-19 libclang-rt-19-dev llvm-19 lld libcmark-gfm-dev \
       bubblewrap libseccomp-dev gdb gettext gnuplot-nox chromium libcpp-httplib-dev libjs-codemirror \
       libsqlite3-dev sqlite3 chromium-driver python3-selenium git \
  && rm -rf /var/lib/apt/lists/*

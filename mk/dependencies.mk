@@ -19,3 +19,7 @@ $(sort $(ROOTED)): $(SOURCE_ROOT)
 # What each object was built from, as the compiler found it (-MMD -MP).
 -include $(wildcard $(BUILD)/*/*.d $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(BUILD)/pch/*/*.gch.d $(BUILD)/pch/*.pch.d \
   $(QUICK_OBJ)/*/*.d $(QUICK_OBJ)/*/*/*.d)
+# A header that a dependency file names but that is gone (moved, renamed, deleted): remade by
+# nothing, so what named it is compiled again, and a real missing include is the compiler's to
+# report by its own line, not make's "No rule to make target" in an older build folder.
+%.h: ;

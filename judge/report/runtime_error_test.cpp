@@ -146,7 +146,7 @@ TEST(RuntimeErrorText, NamesTheFileAsTheUserGaveIt) {
     EXPECT_NE(folded.find(told), std::string::npos) << told << "\n" << folded;
   EXPECT_EQ(folded.find("Shadow byte legend"), std::string::npos) << folded;
   EXPECT_EQ(folded.find("/tmp/solution.cpp"), std::string::npos) << folded;
-  for (const char* told : {"Shadow byte legend", "==ABORTING", "in std::vector<int, std::allocator<int> >::vector(",
+  for (const char* told : {"Shadow byte legend", "==ABORTING", "in std::vector<int, std::allocator<int>",  // "> >" by llvm-symbolizer 14, ">>" by 19
                            "\nsolution.cpp:11:29: error: it failed here"})
     EXPECT_NE(whole.find(told), std::string::npos) << told << "\n" << whole;
 }
