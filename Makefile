@@ -141,6 +141,7 @@ test-all:         ## make test, then make test-thorough
 sanitize:         ## The tests built with AddressSanitizer and UBSan
 leetcode:         ## The solutions' and core/'s tests built as LeetCode builds: clang 19, -std=c++23 -O2, ASan + UBSan
 cross-arm64:      ## The judge, the toolkit and the tests built for arm64 by Debian's cross compiler (build/aarch64/); run under qemu-user where installed
+arm64-check:      ## The judge under Debian's arm64 kernel in qemu-system-aarch64: make judge's verdicts and the kernel's tests there, beside this machine's [FILES='a.cpp ...'] (arm64/README.md)
 serve-check:      ## The page in headless Chromium (Selenium) and the hostile requests, each refused; judges stopped at random moments leave nothing
 serve-access:     ## The page for everyone: axe-core (npm, pinned, into build/axe) on every tab after each verdict, both themes and languages; the keyboard alone [SHOTS=dir]
 serve-soak:       ## Judges stopped through the page at random moments, hundreds of times (serve/stop_test.py), and what is left counted
@@ -161,7 +162,7 @@ po:               ## Write $(BUILD)/po/sudoku-judge.pot from the sources and mer
 clean:            ## Remove the build folder
 help:             ## List these targets
 
-.PHONY: judge debug debug-build replay history serve explore all table test test-thorough test-all sanitize leetcode cross-arm64 \
+.PHONY: judge debug debug-build replay history serve explore all table test test-thorough test-all sanitize leetcode cross-arm64 arm64-check \
         serve-check serve-access serve-soak history-check explore-check explore-sanitize build-check container-check fuzz bench bench-quick bench-commands \
         chart sudoku po \
         clean help

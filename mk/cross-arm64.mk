@@ -20,11 +20,15 @@ ARM64_INSTALL      = sudo dpkg --add-architecture arm64 && sudo apt-get update &
                      $(sort crossbuild-essential-arm64 libgtest-dev:arm64 $(ARM64_PACKAGES))
 ARM64_NOT_IN_QEMU += *Thorough* *Jobs* *Thread*
 ARM64_QEMU_LIMIT  := 900
+# The sub-make's variables, and the build itself: make arm64-check's guest runs make judge with the
+# same variables (arm64/rules.mk), LeetCode's compiler there being its own clang.
+CROSS_ARM64_MAKE   = BUILD=$(BUILD)/aarch64 CXX=$(CROSS_ARM64) CXXFLAGS=-O2 QUICK_CXX= UNITY=1 $(ARM64_SETTINGS)
+CROSS_ARM64_BUILD  = $(ARM64_PKGCONFIG) $(MAKE) $(CROSS_ARM64_MAKE) LEETCODE_CXX=$(CROSS_ARM64) \
+                     $(patsubst $(BUILD)/%,$(BUILD)/aarch64/%,$(ARM64_GOALS) $(BUILD)/tests)
 cross-arm64:
 	@command -v $(CROSS_ARM64) >/dev/null && $(ARM64_PKGCONFIG) pkg-config --exists $(sort gtest $(ARM64_LIBRARIES)) || \
 	  { echo "arm64's compiler or libraries not found: $(ARM64_INSTALL)" >&2; exit 1; }
-	$(Q)$(ARM64_PKGCONFIG) $(MAKE) BUILD=$(BUILD)/aarch64 CXX=$(CROSS_ARM64) CXXFLAGS=-O2 QUICK_CXX= UNITY=1 \
-	  LEETCODE_CXX=$(CROSS_ARM64) $(ARM64_SETTINGS) $(patsubst $(BUILD)/%,$(BUILD)/aarch64/%,$(ARM64_GOALS) $(BUILD)/tests)
+	$(Q)+$(CROSS_ARM64_BUILD)
 	$(Q)if command -v qemu-aarch64-static >/dev/null; then \
 	  printf '  %-6s %s\n' QEMU '$(BUILD)/aarch64/tests'; \
 	  QEMU_LD_PREFIX=/usr/aarch64-linux-gnu timeout -s KILL $(ARM64_QEMU_LIMIT) qemu-aarch64-static \
