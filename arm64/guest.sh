@@ -12,7 +12,9 @@ mount -t sysfs sys /sys
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs -o mode=1777 tmpfs /dev/shm
-mount -t tmpfs -o mode=1777 tmpfs /tmp
+# A tmpfs for /tmp, but not over the working tree (a clone under /tmp, as CI's may be): there the
+# root's own /tmp, on the snapshot, serves.
+case $repo/ in /tmp/*) ;; *) mount -t tmpfs -o mode=1777 tmpfs /tmp ;; esac
 mount -t tmpfs tmpfs /run
 ldconfig
 cat /etc/hostname > /proc/sys/kernel/hostname
